@@ -1,0 +1,18 @@
+#ifndef DASHPILOT_CSQLITE_SHIM_H
+#define DASHPILOT_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/// sqlite3_db_config() is variadic, so Swift cannot call it; these adapters can be.
+/// Double-quoted string literals are an SQLite misfeature: "x" silently becomes 'x'
+/// when no column x exists. Turn it off for DDL and DML alike.
+static inline int csqlite_disable_double_quoted_strings(sqlite3 *db) {
+    int rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, (int *)0);
+    if (rc != SQLITE_OK) return rc;
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, (int *)0);
+}
+
+/// SQLITE_TRANSIENT is a macro Swift cannot import: it tells SQLite to copy bound bytes.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+#endif

@@ -1,0 +1,128 @@
+import DashModel
+import DashStore
+import Foundation
+
+/// One documented option of a command.
+struct OptionHelp: Sendable {
+    var name: String
+    /// The placeholder for its value (`TIME`), or nil for a flag.
+    var value: String?
+    var help: String
+    var repeatable = false
+}
+
+/// How a command uses the store.
+enum StoreAccess: Sendable {
+    /// Does not open it.
+    case none
+    /// Opens an existing store (a missing one is an error, exit 66).
+    case existing
+    /// Opens the store, creating it when it does not exist.
+    case create
+}
+
+/// One command: its words, its help, its options, and what it runs.
+struct CommandSpec: Sendable {
+    var path: [String]
+    var abstract: String
+    var usage: String
+    var arguments: [(String, String)] = []
+    var options: [OptionHelp] = []
+    var discussion: String?
+    var store: StoreAccess
+    var run: @Sendable (Invocation) throws -> ExitCode
+
+    var name: String { path.joined(separator: " ") }
+}
+
+/// A running command: its parsed words, the context, and the store once opened.
+final class Invocation {
+    let arguments: ParsedArguments
+    let context: CLIContext
+    let zone: TimeZone
+    let quiet: Bool
+    let storePath: String
+    private(set) var openedStore: Store?
+    /// The clock, read once, so every time a command records is the same instant.
+    let now: Instant
+
+    init(arguments: ParsedArguments, context: CLIContext, zone: TimeZone, quiet: Bool, storePath: String) {
+        self.arguments = arguments
+        self.context = context
+        self.zone = zone
+        self.quiet = quiet
+        self.storePath = storePath
+        now = Instant(millisecondsSinceEpoch: Int64((context.now().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    var store: Store {
+        get throws {
+            guard let openedStore else { throw UsageError(message: "internal: command opened no store") }
+            return openedStore
+        }
+    }
+
+    func open(_ access: StoreAccess) throws {
+        guard access != .none else { return }
+        let store = try Store.open(at: storePath, create: access == .create)
+        let migration = store.migration
+        if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {
+            note("migrated the store from schema version \(migration.fromVersion) to \(migration.toVersion)"
+                 + (migration.backupPath.map { "; backup at \($0)" } ?? ""))
+        }
+        openedStore = store
+    }
+
+    /// Standard output.
+    func print(_ line: String = "") { context.console.out(line + "\n") }
+
+    /// Informational output on stderr, silenced by `--quiet`.
+    func note(_ line: String) { if !quiet { context.console.err("dashpilot: " + line + "\n") } }
+
+    // MARK: - Reading option values
+
+    func instant(_ text: String, option: String) throws -> Instant {
+        do { return try TimeText.instant(text, zone: zone) } catch { throw UsageError(message: "\(option): \(error)") }
+    }
+
+    func money(_ text: String, what: String) throws -> Money {
+        do { return try Money(parsing: text) } catch { throw UsageError(message: "\(what): \(error)") }
+    }
+
+    func id(_ text: String, what: String) throws -> Int64 {
+        guard let value = Int64(text), value > 0 else { throw UsageError(message: "\(what) must be a positive whole number, not '\(text)'") }
+        return value
+    }
+
+    /// The instant a local date starts in the zone (`--from`/`--to` bounds).
+    func startOfDay(_ text: String, option: String) throws -> Instant {
+        do {
+            let date = try TimeText.date(text)
+            return try Self.startOfDay(date, zone: zone)
+        } catch {
+            throw UsageError(message: "--\(option): \(error)")
+        }
+    }
+
+    /// Local midnight, or the first instant of the day where midnight itself is skipped by DST.
+    static func startOfDay(_ date: CivilTime, zone: TimeZone) throws -> Instant {
+        for minutes in stride(from: 0, through: 180, by: 30) {
+            let candidate = try CivilTime(year: date.year, month: date.month, day: date.day, hour: minutes / 60, minute: minutes % 60)
+            if let instant = try? candidate.instant(in: zone) { return instant }
+        }
+        return try date.instant(in: zone)
+    }
+
+    /// Local time for people: `2026-11-02 Mon 09:00`.
+    func local(_ instant: Instant) -> String {
+        let civil = TimeText.civil(instant, zone: zone)
+        let day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][civil.isoWeekday - 1]
+        return String(format: "%04d-%02d-%02d ", civil.year, civil.month, civil.day) + day + String(format: " %02d:%02d", civil.hour, civil.minute)
+    }
+
+    /// Local time of day: `17:30`.
+    func clock(_ instant: Instant) -> String {
+        let civil = TimeText.civil(instant, zone: zone)
+        return String(format: "%02d:%02d", civil.hour, civil.minute)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a command reads and writes: passed in, never global, so tests capture it in-process.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Reads one line of standard input (nil at end of input).
+    public var readLine: @Sendable () -> String?
+    /// True when standard input is a terminal a person can answer at.
+    public var stdinIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false) {
+        self.out = out
+        self.err = err
+        self.readLine = readLine
+        self.stdinIsTerminal = stdinIsTerminal
+    }
+}
+
+/// Everything from outside the process a command may depend on: injected, so the same store and
+/// arguments give the same bytes in a test, under cron, or under any `TZ`.
+public struct CLIContext: Sendable {
+    public var console: Console
+    public var environment: [String: String]
+    /// The clock, read once per command.
+    public var now: @Sendable () -> Date
+    /// The zone used when neither `--tz` nor `$TZ` names one.
+    public var systemZone: TimeZone
+
+    public init(console: Console, environment: [String: String], now: @escaping @Sendable () -> Date, systemZone: TimeZone) {
+        self.console = console
+        self.environment = environment
+        self.now = now
+        self.systemZone = systemZone
+    }
+
+    /// The real process: standard streams, the environment, the system clock and zone.
+    public static func process() -> CLIContext {
+        let console = Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            readLine: { Swift.readLine() },
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+        return CLIContext(console: console, environment: ProcessInfo.processInfo.environment,
+                          now: { Date() }, systemZone: TimeZone.current)
+    }
+}
+
+/// The process's exit status (DESIGN.md section 7).
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// A failure; nothing was written.
+    case failure = 1
+    /// A usage error: unknown command or option, missing or malformed argument.
+    case usage = 64
+    /// Bad input data: the record refused it; nothing was written.
+    case dataError = 65
+    /// An input file (or the store) is missing or unreadable.
+    case noInput = 66
+    /// A bug in dashpilot.
+    case software = 70
+}

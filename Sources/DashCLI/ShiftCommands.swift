@@ -1,0 +1,246 @@
+import DashModel
+import DashStore
+import Foundation
+
+enum ShiftCommands {
+    static let list = CommandSpec(
+        path: ["shifts"], abstract: "List shifts, oldest first.",
+        usage: "shifts [--from DATE] [--to DATE]",
+        options: [
+            OptionHelp(name: "from", value: "DATE", help: "Only shifts that started on or after this local date (YYYY-MM-DD)."),
+            OptionHelp(name: "to", value: "DATE", help: "Only shifts that started before this local date (exclusive)."),
+        ],
+        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours.",
+        store: .existing,
+        run: { run in
+            let from = try run.arguments.value("from").map { try run.startOfDay($0, option: "from") }
+            let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
+            let store = try run.store
+            var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "EARNINGS", "TIPS", "FUEL"],
+                                  rightAligned: [0, 4, 5, 6, 7])
+            for shift in try store.shifts(from: from, to: to) {
+                let times = try ShiftTimes(shift: shift, store: store, now: run.now)
+                table.rows.append([
+                    String(shift.id), run.local(shift.start), shift.end.map(run.clock) ?? "-",
+                    try store.state(of: shift).rawValue,
+                    Durations.hoursText(times.worked), Durations.hoursText(times.paused),
+                    shift.earnings?.amount.formatted() ?? "-", shift.earnings?.tips?.formatted() ?? "-",
+                    shift.fuel.map { "\($0.milesPerGallon) mpg @ \($0.pricePerGallon)" } ?? "-",
+                ])
+            }
+            if table.rows.isEmpty {
+                if !run.quiet { run.print("no shifts") }
+            } else {
+                run.context.console.out(table.render())
+            }
+            return .success
+        })
+
+    static let show = CommandSpec(
+        path: ["shift", "show"], abstract: "Show one shift in full.",
+        usage: "shift show ID", arguments: [("ID", "The shift's id, as 'dashpilot shifts' lists it.")],
+        store: .existing,
+        run: { run in
+            let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
+            let store = try run.store
+            let shift = try store.requireShift(id)
+            let times = try ShiftTimes(shift: shift, store: store, now: run.now)
+            run.print("shift \(shift.id)")
+            run.print("  start:     \(TimeText.local(shift.start, zone: run.zone))")
+            run.print("  end:       \(shift.end.map { TimeText.local($0, zone: run.zone) } ?? "- (active)")")
+            run.print("  state:     \(try store.state(of: shift).rawValue)")
+            run.print("  hours:     \(Durations.hoursText(times.elapsed)) elapsed, \(Durations.hoursText(times.paused)) paused, \(Durations.hoursText(times.worked)) worked")
+            run.print("  earnings:  \(earningsText(shift.earnings))")
+            run.print("  fuel:      \(shift.fuel.map { "\($0.milesPerGallon) mpg at \($0.pricePerGallon) per gallon" } ?? "no assumption recorded")")
+            let sessions = try store.captureSessions(of: id)
+            run.print("  route:     \(try store.routeSampleCount(shiftID: id)) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
+            for pause in try store.pauses(of: id) {
+                run.print("  pause:     \(run.clock(pause.start))-\(pause.end.map(run.clock) ?? "now")")
+            }
+            for stretch in try store.suspensions(of: id) {
+                run.print("  parked:    \(run.clock(stretch.start))-\(stretch.end.map(run.clock) ?? "now")")
+            }
+            let deliveries = try store.deliveries(of: id)
+            run.print("  deliveries: \(deliveries.count)")
+            for delivery in deliveries {
+                let tips = try store.tips(of: delivery.id)
+                var line = "    \(delivery.id): \(delivery.state.rawValue), accepted \(run.clock(delivery.acceptedAt))"
+                line += ", own amount " + (delivery.ownAmount.map { earningsText($0) } ?? "not recorded")
+                if !tips.isEmpty { line += ", outside tips " + tips.map { "\($0.amount.formatted()) \($0.method.rawValue)" }.joined(separator: ", ") }
+                run.print(line)
+            }
+            return .success
+        })
+
+    static let add = CommandSpec(
+        path: ["shift", "add"], abstract: "Record a completed shift by hand.",
+        usage: "shift add --start TIME --end TIME [--pause FROM/TO ...]",
+        options: [
+            OptionHelp(name: "start", value: "TIME", help: "When the shift started."),
+            OptionHelp(name: "end", value: "TIME", help: "When it ended; after the start."),
+            OptionHelp(name: "pause", value: "FROM/TO", help: "A pause within the shift; repeat for more.", repeatable: true),
+        ],
+        discussion: """
+            TIME is ISO 8601: 2026-11-02T09:00 (local in --tz), or with Z or an offset
+            (2026-11-02T14:00Z, 2026-11-02T09:00-05:00). A pause's ends may be bare times of day
+            (12:30/13:00) on the shift's start date. A local time that a daylight-saving change
+            skips or repeats is refused: give an offset. A shift may not overlap another.
+            """,
+        store: .create,
+        run: { run in
+            _ = try run.arguments.positionals([])
+            let start = try run.instant(try run.arguments.required("start"), option: "--start")
+            let end = try run.instant(try run.arguments.required("end"), option: "--end")
+            let pauses = try run.arguments.all("pause").map { try pauseSpan($0, shiftStart: start, run: run) }
+            let id = try run.store.createCompletedShift(start: start, end: end, pauses: pauses)
+            if !run.quiet { run.print("added shift \(id)") }
+            return .success
+        })
+
+    static let earnings = CommandSpec(
+        path: ["shift", "earnings"], abstract: "Record or clear a completed shift's gross earnings.",
+        usage: "shift earnings ID AMOUNT [--tips AMOUNT] | shift earnings ID --clear",
+        arguments: [("ID", "The shift."), ("AMOUNT", "Gross earnings, a plain decimal such as 142.50 (0 is a recorded zero).")],
+        options: [
+            OptionHelp(name: "tips", value: "AMOUNT", help: "The part of the gross that the platform reported as tips."),
+            OptionHelp(name: "clear", value: nil, help: "Forget the recorded earnings: back to 'not recorded', not zero."),
+        ],
+        store: .existing,
+        run: { run in
+            if run.arguments.has("clear") {
+                guard try run.arguments.value("tips") == nil else { throw UsageError(message: "--clear takes no amount and no --tips") }
+                let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
+                try run.store.clearEarnings(id)
+                if !run.quiet { run.print("cleared the earnings of shift \(id)") }
+                return .success
+            }
+            let words = try run.arguments.positionals(["ID", "AMOUNT"])
+            let id = try run.id(words[0], what: "ID")
+            let gross = try run.money(words[1], what: "AMOUNT")
+            let tips = try run.arguments.value("tips").map { try run.money($0, what: "--tips") }
+            let paid = try PaidAmount(gross, tips: tips)
+            try run.store.setEarnings(id, paid)
+            if !run.quiet { run.print("shift \(id): earnings \(earningsText(paid))") }
+            return .success
+        })
+
+    static let fuel = CommandSpec(
+        path: ["shift", "fuel"], abstract: "Record or clear a completed shift's fuel assumption.",
+        usage: "shift fuel ID --mpg N --price P | shift fuel ID --clear",
+        arguments: [("ID", "The shift.")],
+        options: [
+            OptionHelp(name: "mpg", value: "N", help: "Fuel economy in miles per gallon, more than 0 (27.5)."),
+            OptionHelp(name: "price", value: "P", help: "Price of a gallon, 0 or more (3.459)."),
+            OptionHelp(name: "clear", value: nil, help: "Forget the assumption."),
+        ],
+        discussion: "The assumption is stored on this shift only: a later one re-costs no earlier shift.",
+        store: .existing,
+        run: { run in
+            let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
+            if run.arguments.has("clear") {
+                guard try run.arguments.value("mpg") == nil, try run.arguments.value("price") == nil else {
+                    throw UsageError(message: "--clear takes no --mpg or --price")
+                }
+                try run.store.clearFuel(id)
+                if !run.quiet { run.print("cleared the fuel assumption of shift \(id)") }
+                return .success
+            }
+            let mpg = try run.money(try run.arguments.required("mpg"), what: "--mpg")
+            let price = try run.money(try run.arguments.required("price"), what: "--price")
+            let assumption = try FuelAssumption(milesPerGallon: mpg, pricePerGallon: price)
+            try run.store.setFuel(id, assumption)
+            if !run.quiet { run.print("shift \(id): fuel \(mpg) mpg at \(price) per gallon") }
+            return .success
+        })
+
+    static let delete = CommandSpec(
+        path: ["shift", "delete"], abstract: "Delete a completed shift and everything recorded on it.",
+        usage: "shift delete ID [--yes]",
+        arguments: [("ID", "The shift.")],
+        options: [OptionHelp(name: "yes", value: nil, help: "Do not ask; required when standard input is not a terminal.")],
+        discussion: """
+            Names every amount recorded on the shift, its deliveries and their tips, then asks.
+            Pickup places and expenses are kept. All of it goes in one transaction, or none.
+            """,
+        store: .existing,
+        run: { run in
+            let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
+            let store = try run.store
+            let preview = try store.deletionPreview(id)
+            let confirmed = run.arguments.has("yes")
+            if !confirmed || !run.quiet { describe(preview, run: run) }
+            if !confirmed {
+                guard run.context.console.stdinIsTerminal else {
+                    throw CommandFailure(message: "not deleting without confirmation: standard input is not a terminal; pass --yes")
+                }
+                run.context.console.out("Delete shift \(id) and everything listed above? [y/N] ")
+                let answer = run.context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+                guard answer == "y" || answer == "yes" else {
+                    run.print("not deleted")
+                    return .failure
+                }
+            }
+            try store.deleteCompletedShift(id)
+            if !run.quiet { run.print("deleted shift \(id)") }
+            return .success
+        })
+
+    static func describe(_ preview: ShiftDeletion, run: Invocation) {
+        let shift = preview.shift
+        run.print("shift \(shift.id): \(TimeText.local(shift.start, zone: run.zone)) to \(shift.end.map { TimeText.local($0, zone: run.zone) } ?? "-")")
+        run.print("  earnings: \(earningsText(shift.earnings))")
+        if let fuel = shift.fuel { run.print("  fuel assumption: \(fuel.milesPerGallon) mpg at \(fuel.pricePerGallon) per gallon") }
+        run.print("  route: \(preview.routeSamples) positions in \(preview.captureSessions) capture session\(preview.captureSessions == 1 ? "" : "s")")
+        run.print("  pauses: \(preview.pauses), parked stretches: \(preview.suspensions)")
+        run.print("  deliveries: \(preview.deliveries.count), offers removed with them: \(preview.offers)")
+        for delivery in preview.deliveries {
+            var line = "    delivery \(delivery.deliveryID): own amount " + (delivery.ownAmount.map { earningsText($0) } ?? "not recorded")
+            if !delivery.outsideTips.isEmpty {
+                line += "; outside tips " + delivery.outsideTips.map { "\($0.amount.formatted()) \($0.method.rawValue)" }.joined(separator: ", ")
+            }
+            run.print(line)
+        }
+    }
+
+    /// `142.50 (platform tips 31.00)`, `142.50 (tips not reported)`, or `not recorded`.
+    static func earningsText(_ paid: PaidAmount?) -> String {
+        guard let paid else { return "not recorded" }
+        return paid.amount.formatted() + (paid.tips.map { " (platform tips \($0.formatted()))" } ?? " (tips not reported)")
+    }
+
+    /// `FROM/TO`: each a full time, or a bare `HH:MM` on the shift's local start date.
+    static func pauseSpan(_ text: String, shiftStart: Instant, run: Invocation) throws -> TimeSpan {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { throw UsageError(message: "--pause '\(text)' is not FROM/TO") }
+        func time(_ part: String) throws -> Instant {
+            if part.count == 5, part.dropFirst(2).first == ":" {
+                let day = TimeText.civil(shiftStart, zone: run.zone)
+                let full = String(format: "%04d-%02d-%02dT", day.year, day.month, day.day) + part
+                return try run.instant(full, option: "--pause")
+            }
+            return try run.instant(part, option: "--pause")
+        }
+        var from = try time(parts[0])
+        var to = try time(parts[1])
+        // A bare-time pause that crosses midnight ends the next day.
+        if to < from, parts[1].count == 5 { to = to.adding(milliseconds: 86_400_000) }
+        if from < shiftStart, parts[0].count == 5 { from = from.adding(milliseconds: 86_400_000); to = to.adding(milliseconds: 86_400_000) }
+        do { return try TimeSpan(start: from, end: to) } catch { throw UsageError(message: "--pause '\(text)': \(error)") }
+    }
+}
+
+/// A shift's elapsed, paused and worked time in milliseconds (an active shift up to now).
+struct ShiftTimes {
+    let elapsed: Int64
+    let paused: Int64
+    var worked: Int64 { elapsed - paused }
+
+    init(shift: Shift, store: Store, now: Instant) throws {
+        let span = shift.span(now: now)
+        elapsed = span.durationMilliseconds
+        let pauses = try store.pauses(of: shift.id).compactMap { pause in
+            try? Interval(start: pause.start, end: pause.end ?? span.end)
+        }
+        paused = Durations.unionMilliseconds(of: pauses, clippedTo: span)
+    }
+}

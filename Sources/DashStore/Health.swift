@@ -1,0 +1,76 @@
+import DashModel
+import SQLiteKit
+
+/// Row counts per table, for `store info`.
+public struct StoreCounts: Sendable, Equatable {
+    public let tables: [(name: String, rows: Int)]
+    public static func == (lhs: StoreCounts, rhs: StoreCounts) -> Bool {
+        lhs.tables.map { "\($0.name)=\($0.rows)" } == rhs.tables.map { "\($0.name)=\($0.rows)" }
+    }
+}
+
+extension Store {
+    /// The record's tables, in the order DESIGN.md lists the entities.
+    public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip",
+                                    "pickupPlace", "expense", "routeSample", "captureSession", "importRecord"]
+
+    /// Rows in each table (the route's count comes from its index, without loading rows).
+    public func counts() throws -> StoreCounts {
+        StoreCounts(tables: try Store.tableNames.map { name in
+            (name, Int(try connection.scalar("SELECT count(*) FROM \(name)")?.int64 ?? 0))
+        })
+    }
+
+    /// Every structural fault, then whatever SQLite's integrity and foreign-key checks report.
+    public func structuralFaults() throws -> [StructuralFault] {
+        var faults: [StructuralFault] = []
+        for row in try connection.query("""
+            SELECT d.id, d.shiftId FROM delivery d JOIN shift s ON s.id = d.shiftId
+            WHERE s.endedAtMs IS NOT NULL AND d.deliveredAtMs IS NULL AND d.cancelledAtMs IS NULL ORDER BY d.id
+            """) {
+            faults.append(.activeDeliveryOnEndedShift(delivery: row.int("id"), shift: row.int("shiftId")))
+        }
+        for row in try connection.query("""
+            SELECT p.id, p.shiftId FROM shiftPause p JOIN shift s ON s.id = p.shiftId
+            WHERE s.endedAtMs IS NOT NULL AND p.endedAtMs IS NULL ORDER BY p.id
+            """) {
+            faults.append(.openPauseOnEndedShift(pause: row.int("id"), shift: row.int("shiftId")))
+        }
+        for row in try connection.query("""
+            SELECT r.id, r.shiftId FROM routeSuspension r JOIN shift s ON s.id = r.shiftId
+            WHERE s.endedAtMs IS NOT NULL AND r.endedAtMs IS NULL ORDER BY r.id
+            """) {
+            faults.append(.openSuspensionOnEndedShift(suspension: row.int("id"), shift: row.int("shiftId")))
+        }
+        for row in try connection.query("""
+            SELECT d.id, d.shiftId FROM delivery d JOIN shift s ON s.id = d.shiftId
+            WHERE d.acceptedAtMs < s.startedAtMs OR d.acceptedAtMs > coalesce(s.endedAtMs, d.acceptedAtMs) ORDER BY d.id
+            """) {
+            faults.append(.deliveryOutsideShift(delivery: row.int("id"), shift: row.int("shiftId")))
+        }
+        // Per shift, two index range counts: samples before the start and after the end.
+        for row in try connection.query("""
+            SELECT s.id,
+                   (SELECT count(*) FROM routeSample r WHERE r.shiftId = s.id AND r.recordedAtMs < s.startedAtMs)
+                 + (SELECT count(*) FROM routeSample r WHERE r.shiftId = s.id AND r.recordedAtMs > s.endedAtMs) AS outside
+            FROM shift s ORDER BY s.id
+            """) where row.int("outside") > 0 {
+            faults.append(.samplesOutsideShift(shift: row.int("id"), count: Int(row.int("outside"))))
+        }
+        for row in try connection.query("SELECT o.id FROM offer o WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = o.id) ORDER BY o.id") {
+            faults.append(.emptyOffer(offer: row.int("id")))
+        }
+        do {
+            for row in try connection.query("PRAGMA integrity_check") {
+                if let text = row[0].string, text != "ok" { faults.append(.integrity(text)) }
+            }
+            for row in try connection.query("PRAGMA foreign_key_check") {
+                faults.append(.integrity("broken reference in \(row[0].string ?? "?") row \(row[1].int64 ?? 0)"))
+            }
+        } catch {
+            // An error from the check is corruption too (RELIABILITY.md 1.3).
+            faults.append(.integrity("\(error)"))
+        }
+        return faults
+    }
+}

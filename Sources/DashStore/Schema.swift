@@ -1,0 +1,191 @@
+import SQLiteKit
+
+/// The store's schema history: frozen SQL, one step per version, append-only.
+///
+/// Never edit a step that has shipped: add a new one (and a test that migrates a store written
+/// by the historical opener). `Tests/Golden/schema.sql` fails the build when a step is edited.
+///
+/// Conventions: tables are singular camelCase; instants are `...Ms` INTEGER milliseconds since
+/// the Unix epoch, UTC; amounts are `...E4` INTEGER ten-thousandths (12.50 is 125000), exact;
+/// every table is STRICT; the model's invariants are backed by CHECK constraints, and the ones
+/// that span two tables (a pause within its shift) by triggers.
+public enum Schema {
+    /// The migration plan every opener of a current store uses.
+    public static let plan = Migrator(steps)
+
+    /// The version this build writes.
+    public static var currentVersion: Int { plan.currentVersion }
+
+    /// Every step, oldest first.
+    public static let steps: [Migration] = [v1]
+
+    static let v1 = Migration("0001 the record: eleven entities", """
+        -- A file that was imported: recognised by its SHA-256, listed, undoable.
+        CREATE TABLE importRecord (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('gpx', 'statement', 'expenses')),
+            fileName TEXT NOT NULL CHECK (length(fileName) > 0),     -- base name only
+            sha256 TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+            template TEXT,
+            importedAtMs INTEGER NOT NULL,
+            summary TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX importRecordBySha256 ON importRecord (sha256);
+
+        -- A shift. State, durations, distance, rates and estimates are derived, never stored.
+        CREATE TABLE shift (
+            id INTEGER PRIMARY KEY,
+            startedAtMs INTEGER NOT NULL,
+            endedAtMs INTEGER CHECK (endedAtMs > startedAtMs),
+            grossEarningsE4 INTEGER CHECK (grossEarningsE4 >= 0),
+            platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= grossEarningsE4),
+            fuelMpgE4 INTEGER CHECK (fuelMpgE4 > 0),
+            fuelPricePerGallonE4 INTEGER CHECK (fuelPricePerGallonE4 >= 0),
+            importId INTEGER REFERENCES importRecord (id),
+            CHECK (grossEarningsE4 IS NULL OR endedAtMs IS NOT NULL),       -- earnings: completed shifts only
+            CHECK (platformTipsE4 IS NULL OR grossEarningsE4 IS NOT NULL),  -- tips are part of gross
+            CHECK ((fuelMpgE4 IS NULL) = (fuelPricePerGallonE4 IS NULL)),   -- the assumption is a pair
+            CHECK (fuelMpgE4 IS NULL OR endedAtMs IS NOT NULL)              -- fuel: completed shifts only
+        ) STRICT;
+        CREATE INDEX shiftByStart ON shift (startedAtMs);
+        CREATE INDEX shiftByImport ON shift (importId) WHERE importId IS NOT NULL;
+
+        -- Recorded pauses; no end means paused now. Cascades from its shift.
+        CREATE TABLE shiftPause (
+            id INTEGER PRIMARY KEY,
+            shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            startedAtMs INTEGER NOT NULL,
+            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+        ) STRICT;
+        CREATE INDEX shiftPauseByShift ON shiftPause (shiftId, startedAtMs);
+
+        -- Recorded parked stretches: subtracted from no time, excluded from mileage.
+        CREATE TABLE routeSuspension (
+            id INTEGER PRIMARY KEY,
+            shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            startedAtMs INTEGER NOT NULL,
+            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+        ) STRICT;
+        CREATE INDEX routeSuspensionByShift ON routeSuspension (shiftId, startedAtMs);
+
+        -- One accepted piece of work: groups deliveries; no money, duration or distance.
+        CREATE TABLE offer (
+            id INTEGER PRIMARY KEY,
+            acceptedAtMs INTEGER NOT NULL,
+            platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
+            importId INTEGER REFERENCES importRecord (id)
+        ) STRICT;
+        CREATE INDEX offerByImport ON offer (importId) WHERE importId IS NOT NULL;
+
+        -- A name only, never an address. matchKey is the name lower-cased (Unicode) for lookup.
+        CREATE TABLE pickupPlace (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+            matchKey TEXT NOT NULL UNIQUE
+        ) STRICT;
+
+        -- A drop-off. State is derived from which timestamps exist. Its only money is its own.
+        CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY,
+            shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            offerId INTEGER NOT NULL REFERENCES offer (id),
+            acceptedAtMs INTEGER NOT NULL,
+            arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
+            pickedUpAtMs INTEGER CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
+            deliveredAtMs INTEGER CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            cancelledAtMs INTEGER CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            ownAmountE4 INTEGER CHECK (ownAmountE4 >= 0),
+            platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= ownAmountE4),
+            pickupPlaceId INTEGER REFERENCES pickupPlace (id) ON DELETE SET NULL,
+            importId INTEGER REFERENCES importRecord (id),
+            CHECK (deliveredAtMs IS NULL OR cancelledAtMs IS NULL),
+            CHECK (platformTipsE4 IS NULL OR ownAmountE4 IS NOT NULL)
+        ) STRICT;
+        CREATE INDEX deliveryByShift ON delivery (shiftId, acceptedAtMs);
+        CREATE INDEX deliveryByOffer ON delivery (offerId);
+        CREATE INDEX deliveryByPickupPlace ON delivery (pickupPlaceId) WHERE pickupPlaceId IS NOT NULL;
+        CREATE INDEX deliveryByImport ON delivery (importId) WHERE importId IS NOT NULL;
+
+        -- A tip received outside what the platform paid: one row per tip.
+        CREATE TABLE deliveryTip (
+            id INTEGER PRIMARY KEY,
+            deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            amountE4 INTEGER NOT NULL CHECK (amountE4 > 0),
+            method TEXT NOT NULL CHECK (length(method) BETWEEN 1 AND 40),
+            recordedAtMs INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX deliveryTipByDelivery ON deliveryTip (deliveryId);
+
+        -- A cost, related to nothing; in a period by when it was incurred.
+        CREATE TABLE expense (
+            id INTEGER PRIMARY KEY,
+            occurredAtMs INTEGER NOT NULL,
+            amountE4 INTEGER NOT NULL CHECK (amountE4 >= 0),
+            category TEXT NOT NULL CHECK (length(category) BETWEEN 1 AND 40),
+            note TEXT CHECK (length(note) BETWEEN 1 AND 200),
+            importId INTEGER REFERENCES importRecord (id)
+        ) STRICT;
+        CREATE INDEX expenseByTime ON expense (occurredAtMs);
+        CREATE INDEX expenseByImport ON expense (importId) WHERE importId IS NOT NULL;
+
+        -- One stretch of recording (a GPX trkseg). No cascade: the route is deleted explicitly.
+        CREATE TABLE captureSession (
+            id INTEGER PRIMARY KEY,
+            shiftId INTEGER NOT NULL REFERENCES shift (id),
+            startedAtMs INTEGER NOT NULL,
+            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs),
+            source TEXT NOT NULL CHECK (length(source) BETWEEN 1 AND 300),
+            importId INTEGER REFERENCES importRecord (id),
+            UNIQUE (shiftId, id)
+        ) STRICT;
+        CREATE INDEX captureSessionByImport ON captureSession (importId) WHERE importId IS NOT NULL;
+
+        -- The route: the only place the shift-route relationship is declared. No cascade: a
+        -- shift cannot be deleted while it has samples. The composite key ties a sample to a
+        -- session of the same shift.
+        CREATE TABLE routeSample (
+            id INTEGER PRIMARY KEY,
+            shiftId INTEGER NOT NULL REFERENCES shift (id),
+            captureSessionId INTEGER NOT NULL,
+            recordedAtMs INTEGER NOT NULL,
+            latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL NOT NULL CHECK (longitude >= -180 AND longitude < 180),
+            horizontalAccuracyM REAL CHECK (horizontalAccuracyM >= 0),
+            FOREIGN KEY (shiftId, captureSessionId) REFERENCES captureSession (shiftId, id)
+        ) STRICT;
+        CREATE INDEX routeSampleByShiftTime ON routeSample (shiftId, recordedAtMs);
+
+        -- Pauses and parked stretches lie within their shift. An open one on an ended shift is
+        -- a structural fault that `check` reports; it is never written directly.
+        CREATE TRIGGER shiftPauseWithinShiftInsert BEFORE INSERT ON shiftPause
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id = NEW.shiftId AND (NEW.startedAtMs < s.startedAtMs
+            OR (s.endedAtMs IS NOT NULL AND (NEW.endedAtMs IS NULL OR NEW.endedAtMs > s.endedAtMs))))
+        BEGIN SELECT RAISE(ABORT, 'a pause must lie within its shift'); END;
+        CREATE TRIGGER shiftPauseWithinShiftUpdate BEFORE UPDATE ON shiftPause
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id = NEW.shiftId AND (NEW.startedAtMs < s.startedAtMs
+            OR (s.endedAtMs IS NOT NULL AND (NEW.endedAtMs IS NULL OR NEW.endedAtMs > s.endedAtMs))))
+        BEGIN SELECT RAISE(ABORT, 'a pause must lie within its shift'); END;
+        CREATE TRIGGER routeSuspensionWithinShiftInsert BEFORE INSERT ON routeSuspension
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id = NEW.shiftId AND (NEW.startedAtMs < s.startedAtMs
+            OR (s.endedAtMs IS NOT NULL AND (NEW.endedAtMs IS NULL OR NEW.endedAtMs > s.endedAtMs))))
+        BEGIN SELECT RAISE(ABORT, 'a parked stretch must lie within its shift'); END;
+        CREATE TRIGGER routeSuspensionWithinShiftUpdate BEFORE UPDATE ON routeSuspension
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id = NEW.shiftId AND (NEW.startedAtMs < s.startedAtMs
+            OR (s.endedAtMs IS NOT NULL AND (NEW.endedAtMs IS NULL OR NEW.endedAtMs > s.endedAtMs))))
+        BEGIN SELECT RAISE(ABORT, 'a parked stretch must lie within its shift'); END;
+        CREATE TRIGGER shiftTimesKeepSpansInside BEFORE UPDATE OF startedAtMs, endedAtMs ON shift
+        WHEN EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = NEW.id AND (p.startedAtMs < NEW.startedAtMs
+                OR (NEW.endedAtMs IS NOT NULL AND (p.startedAtMs > NEW.endedAtMs OR p.endedAtMs > NEW.endedAtMs))))
+          OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = NEW.id AND (r.startedAtMs < NEW.startedAtMs
+                OR (NEW.endedAtMs IS NOT NULL AND (r.startedAtMs > NEW.endedAtMs OR r.endedAtMs > NEW.endedAtMs))))
+        BEGIN SELECT RAISE(ABORT, 'pauses and parked stretches must lie within their shift'); END;
+
+        -- All deliveries of one offer belong to one shift.
+        CREATE TRIGGER deliveryOfferOnOneShiftInsert BEFORE INSERT ON delivery
+        WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId)
+        BEGIN SELECT RAISE(ABORT, 'all deliveries of an offer belong to one shift'); END;
+        CREATE TRIGGER deliveryOfferOnOneShiftUpdate BEFORE UPDATE OF shiftId, offerId ON delivery
+        WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId AND d.id <> NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'all deliveries of an offer belong to one shift'); END;
+        """)
+}

@@ -1,0 +1,186 @@
+import DashModel
+import Foundation
+import SQLiteKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The driver's record: one SQLite file (or memory), at the current schema, with the services
+/// that read and write it. Every write is one `BEGIN IMMEDIATE` transaction: all or nothing.
+///
+/// Three openers, as DESIGN.md section 3 lists: ``open(at:create:plan:)`` (current schema and the
+/// plan, on disk), ``inMemory(plan:)``, and ``openHistorical(at:version:plan:)`` (a store left as
+/// an older build would have left it, without migrating past `version`).
+public final class Store {
+    public let connection: Connection
+    /// The file, or nil in memory.
+    public let path: String?
+    /// What opening did to bring the store up to date (empty when nothing).
+    public private(set) var migration: MigrationReport
+
+    /// What an open migrated, and where the backup went.
+    public struct MigrationReport: Equatable, Sendable {
+        public var fromVersion: Int
+        public var toVersion: Int
+        public var appliedSteps: [String]
+        public var backupPath: String?
+        public var createdStore: Bool
+    }
+
+    private init(connection: Connection, path: String?, migration: MigrationReport) {
+        self.connection = connection
+        self.path = path
+        self.migration = migration
+    }
+
+    // MARK: - Openers
+
+    /// Opens the store at `path`, creating it (folder 0700, file 0600) when `create` is true,
+    /// and migrates it to the current schema after a backup copy beside it.
+    ///
+    /// Refuses a store from a newer build, naming both versions, and a file that is not a
+    /// DashPilot store. Never traps.
+    public static func open(at path: String, create: Bool, plan: Migrator = Schema.plan) throws -> Store {
+        let created = try prepareFile(at: path, create: create)
+        let connection = try openConnection(path)
+        let version = try Migrator.version(of: connection)
+        if version == 0, !created {
+            let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.int64 ?? 0
+            if tables > 0 { throw StoreError.notAStore(path: path, detail: "it has tables but no DashPilot schema version") }
+        }
+        _ = try plan.pendingSteps(for: connection)  // refuses a newer store before anything is written
+        var backup: String?
+        if version > 0, version < plan.currentVersion {
+            backup = try backUp(connection, path: path, version: version)
+        }
+        let applied = try plan.migrate(connection)
+        let report = MigrationReport(fromVersion: version, toVersion: try Migrator.version(of: connection),
+                                     appliedSteps: applied, backupPath: backup, createdStore: created)
+        return Store(connection: connection, path: path, migration: report)
+    }
+
+    /// A store in memory at the current schema: for tests and dry runs.
+    public static func inMemory(plan: Migrator = Schema.plan) throws -> Store {
+        let connection = try Connection(path: ":memory:")
+        let applied = try plan.migrate(connection)
+        return Store(connection: connection, path: nil,
+                     migration: MigrationReport(fromVersion: 0, toVersion: plan.currentVersion, appliedSteps: applied,
+                                                backupPath: nil, createdStore: true))
+    }
+
+    /// Opens (creating if needed) the store at `path` at schema `version` of `plan`, and
+    /// migrates no further: a test writes through it a store shaped as an older build left it,
+    /// then opens it with ``open(at:create:plan:)`` to prove the plan migrates it.
+    public static func openHistorical(at path: String, version: Int, plan: Migrator = Schema.plan) throws -> Store {
+        let created = try prepareFile(at: path, create: true)
+        let connection = try openConnection(path)
+        let from = try Migrator.version(of: connection)
+        let applied = try plan.migrate(connection, upTo: version)
+        return Store(connection: connection, path: path,
+                     migration: MigrationReport(fromVersion: from, toVersion: try Migrator.version(of: connection),
+                                                appliedSteps: applied, backupPath: nil, createdStore: created))
+    }
+
+    /// The schema version the store records.
+    public var version: Int { (try? Migrator.version(of: connection)) ?? 0 }
+
+    // MARK: - Writing
+
+    /// Runs `body` as one write: a `BEGIN IMMEDIATE` transaction, or a savepoint inside the
+    /// caller's transaction, so a refused inner write changes nothing and the caller's batch of
+    /// writes (an import) still commits or rolls back as one.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        if connection.isAutocommit {
+            do {
+                return try connection.transaction(body)
+            } catch let error as SQLiteError where error.isBusy {
+                throw StoreError.busy
+            }
+        }
+        try connection.execute("SAVEPOINT dashpilotWrite")
+        do {
+            let result = try body()
+            try connection.execute("RELEASE dashpilotWrite")
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK TO dashpilotWrite")
+            try? connection.execute("RELEASE dashpilotWrite")
+            throw error
+        }
+    }
+
+    // MARK: - Files
+
+    private static func openConnection(_ path: String) throws -> Connection {
+        let opened: Result<Connection, SQLiteError> = Result { () throws(SQLiteError) -> Connection in
+            try Connection(path: path, mode: .readWrite)
+        }
+        let connection: Connection
+        switch opened {
+        case .success(let c): connection = c
+        case .failure(let error) where error.primaryCode == 26:  // SQLITE_NOTADB
+            throw StoreError.notAStore(path: path, detail: "not an SQLite database")
+        case .failure(let error): throw error
+        }
+        // WAL persists in the file: readers (reports) never block the importer, nor it them.
+        let mode = try connection.scalar("PRAGMA journal_mode = WAL")?.string ?? ""
+        if mode.lowercased() != "wal" {
+            throw StoreError.notAStore(path: path, detail: "could not switch to WAL journal mode (\(mode))")
+        }
+        try connection.execute("PRAGMA journal_size_limit = 8388608")
+        return connection
+    }
+
+    /// Makes sure the file exists (creating folder 0700 and file 0600 when allowed) and is not
+    /// readable by others. Returns true when it created the file.
+    static func prepareFile(at path: String, create: Bool) throws -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }
+            // A history of where a person drove: owner only. Tighten a store left wider.
+            if info.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
+            return false
+        }
+        guard create else { throw StoreError.missing(path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try makeFolders(folder) }
+        let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)  // SQLite has not opened it yet, so no lock can be lost (howtocorrupt 2.2)
+        _ = chmod(path, 0o600)  // the umask may have narrowed it further; never wider
+        return true
+    }
+
+    /// Creates each missing folder of `folder` with mode 0700.
+    static func makeFolders(_ folder: String) throws {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != folder { try makeFolders(parent) }
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            throw StoreError.cannotCreate(path: folder, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// `VACUUM INTO` a new file beside the store, 0600, named for the version it holds.
+    private static func backUp(_ connection: Connection, path: String, version: Int) throws -> String {
+        var candidate = "\(path).v\(version).bak"
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: candidate) {
+            attempt += 1
+            candidate = "\(path).v\(version).\(attempt).bak"
+        }
+        // Created empty and 0600 first: VACUUM INTO accepts an empty file and keeps its mode.
+        let fd = Glibc.open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.backupFailed(path: candidate, reason: String(cString: strerror(errno))) }
+        close(fd)
+        do {
+            try connection.run("VACUUM INTO ?1", [.text(candidate)])
+        } catch {
+            _ = unlink(candidate)
+            throw StoreError.backupFailed(path: candidate, reason: "\(error)")
+        }
+        return candidate
+    }
+}

@@ -1,0 +1,23 @@
+/// Why the store could not be opened or used.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No store at the path, and the command does not create one.
+    case missing(path: String)
+    /// The file exists but is not a DashPilot store (another SQLite database, or not SQLite).
+    case notAStore(path: String, detail: String)
+    /// Creating the folder or file failed.
+    case cannotCreate(path: String, reason: String)
+    /// The backup before a migration could not be written; nothing was migrated.
+    case backupFailed(path: String, reason: String)
+    /// Another process holds the store's write lock past the busy timeout.
+    case busy
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "no store at \(path) (a command that records something creates it)"
+        case let .notAStore(path, detail): "\(path) is not a DashPilot store (\(detail))"
+        case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
+        case let .backupFailed(path, reason): "could not write the backup \(path) before migrating (\(reason)); nothing was changed"
+        case .busy: "the store is busy (another dashpilot is writing to it); try again"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CSQLite
+
+/// One open SQLite database, the only owner of its handle.
+///
+/// Not `Sendable`: a process opens its store once and uses it from one task. Statements are
+/// prepared, used and finalized inside one call (`withStatement`), or owned by a
+/// ``PreparedStatement`` that keeps the connection alive; none outlives the connection.
+public final class Connection {
+    /// How to open the file.
+    public enum OpenMode: Sendable {
+        /// Read and write; the file must exist (a mistyped path fails instead of creating a store).
+        case readWrite
+        /// Read and write, creating the file if it is missing.
+        case readWriteCreate
+        /// Read only.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    /// The path given to `init`, or ":memory:".
+    public let path: String
+
+    /// Opens `path` and applies the connection settings every DashPilot connection uses
+    /// (RELIABILITY.md 1.4): foreign keys on, a 10 s busy timeout, synchronous FULL, secure
+    /// delete, untrusted schema, extended result codes, no double-quoted string literals.
+    public init(path: String = ":memory:", mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 10_000) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags: Int32
+        switch mode {
+        case .readWrite: flags = SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags = SQLITE_OPEN_READONLY
+        }
+        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            // sqlite.org/c3ref/open.html: "Whether or not an error occurs when it is opened,
+            // resources associated with the database connection handle should be released
+            // by passing it to sqlite3_close() when it is no longer required."
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close(db)
+            throw SQLiteError(code: rc, message: message)
+        }
+        handle = db
+        self.path = path
+        do {
+            try check(sqlite3_extended_result_codes(db, 1), sql: nil)
+            try check(csqlite_disable_double_quoted_strings(db), sql: nil)
+            try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds), sql: nil)
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA trusted_schema = OFF")
+            if mode != .readOnly {
+                try execute("PRAGMA synchronous = FULL")
+                try execute("PRAGMA secure_delete = ON")
+            }
+            // An unreadable or non-SQLite file is reported here, at open, not at first use.
+            _ = try query("SELECT count(*) FROM sqlite_schema")
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
+        }
+    }
+
+    deinit {
+        // close_v2 defers the close until every statement is finalized; ours always are.
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one or more statements that bind nothing (DDL, pragmas, BEGIN/COMMIT).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if rc != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement with `arguments` bound to `?1...?n` and returns every row, copied.
+    @discardableResult
+    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [Row] {
+        try withStatement(sql) { (statement: Statement) throws(SQLiteError) -> [Row] in
+            try statement.bind(arguments)
+            var rows: [Row] = []
+            while let row = try statement.step() { rows.append(row) }
+            return rows
+        }
+    }
+
+    /// Runs one statement and returns the first column of its first row (nil when no row).
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> SQLValue? {
+        try withStatement(sql) { (statement: Statement) throws(SQLiteError) -> SQLValue? in
+            try statement.bind(arguments)
+            return try statement.step()?[0]
+        }
+    }
+
+    /// Runs one statement that returns no rows; returns how many rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> Int {
+        try withStatement(sql) { (statement: Statement) throws(SQLiteError) -> Int in
+            try statement.bind(arguments)
+            while try statement.step() != nil {}
+            return Int(sqlite3_changes(handle))
+        }
+    }
+
+    /// Calls `body` with each row as it is stepped, without collecting them: for scans.
+    public func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+        let statement = try Statement(connection: self, sql: sql)
+        defer { statement.finalize() }
+        try statement.bind(arguments)
+        while let row = try statement.step() { try body(row) }
+    }
+
+    /// Prepares `sql` for repeated use (bulk inserts, scans). The statement keeps this
+    /// connection alive and is finalized when released or by ``Statement/finalize()``.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True when no transaction is open.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Prepares `sql`, hands the statement to `body`, and always finalizes it.
+    func withStatement<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement = try Statement(connection: self, sql: sql)
+        defer { statement.finalize() }
+        return try body(statement)
+    }
+
+    func check(_ rc: Int32, sql: String?) throws(SQLiteError) {
+        guard rc == SQLITE_OK else {
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+    }
+
+    /// An error for `rc` with SQLite's current message for this connection.
+    func error(_ rc: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        return SQLiteError(code: (extended & 0xFF) == (rc & 0xFF) ? extended : rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

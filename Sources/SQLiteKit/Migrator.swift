@@ -1,0 +1,95 @@
+/// One step of a schema's history: frozen SQL, never edited once shipped.
+public struct Migration: Sendable {
+    /// A human label for logs and `store info` ("0001 create the record").
+    public let id: String
+    /// The DDL and data changes, run as one script inside the step's transaction.
+    public let sql: String
+
+    public init(_ id: String, _ sql: String) {
+        self.id = id
+        self.sql = sql
+    }
+}
+
+/// Why a store could not be brought to the current schema.
+public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The store was written by a newer build than this one.
+    case storeIsNewer(storeVersion: Int, supportedVersion: Int)
+    /// A step left a foreign key pointing at nothing; the step was rolled back.
+    case foreignKeyViolation(step: String, table: String)
+    /// `quick_check` found damage before migrating; nothing was changed.
+    case damaged(String)
+
+    public var description: String {
+        switch self {
+        case let .storeIsNewer(store, supported):
+            "the store has schema version \(store), newer than this build of dashpilot understands (\(supported)); use a newer dashpilot"
+        case let .foreignKeyViolation(step, table):
+            "migration step '\(step)' left a broken reference in table \(table); it was rolled back"
+        case let .damaged(detail):
+            "the store failed SQLite's quick check before migrating (\(detail)); nothing was changed"
+        }
+    }
+}
+
+/// An ordered, append-only list of steps. `PRAGMA user_version` counts the applied ones and is
+/// written in the same transaction as the step, so a store is always at exactly one version.
+///
+/// One linear history, so a count is enough (SQLite.swift's mechanism rather than GRDB's table of
+/// applied ids): the count commits atomically with its step.
+public struct Migrator: Sendable {
+    public let steps: [Migration]
+
+    public init(_ steps: [Migration]) { self.steps = steps }
+
+    /// The version a fully migrated store has.
+    public var currentVersion: Int { steps.count }
+
+    /// The version `connection`'s store records.
+    public static func version(of connection: Connection) throws(SQLiteError) -> Int {
+        Int(try connection.scalar("PRAGMA user_version")?.int64 ?? 0)
+    }
+
+    /// Refuses a store newer than this list; otherwise says whether steps are pending.
+    public func pendingSteps(for connection: Connection) throws -> ArraySlice<Migration> {
+        let version = try Self.version(of: connection)
+        guard version <= steps.count else {
+            throw MigrationError.storeIsNewer(storeVersion: version, supportedVersion: steps.count)
+        }
+        return steps[version...]
+    }
+
+    /// Applies the steps after the store's version, up to `target` (all of them by default),
+    /// each in its own `BEGIN IMMEDIATE` transaction. A failing step rolls back and leaves the
+    /// store at the version before it; the error is rethrown.
+    ///
+    /// Foreign keys are checked with `PRAGMA foreign_key_check` before each step commits.
+    /// Returns the ids of the steps applied.
+    @discardableResult
+    public func migrate(_ connection: Connection, upTo target: Int? = nil) throws -> [String] {
+        let target = min(target ?? steps.count, steps.count)
+        let version = try Self.version(of: connection)
+        guard version <= steps.count else {
+            throw MigrationError.storeIsNewer(storeVersion: version, supportedVersion: steps.count)
+        }
+        guard version < target else { return [] }
+        if version > 0 {
+            let rows = try connection.query("PRAGMA quick_check")
+            let verdict = rows.compactMap { $0[0].string }
+            if verdict != ["ok"] { throw MigrationError.damaged(verdict.prefix(3).joined(separator: "; ")) }
+        }
+        var applied: [String] = []
+        for index in version..<target {
+            let step = steps[index]
+            try connection.transaction {
+                try connection.execute(step.sql)
+                if let broken = try connection.query("PRAGMA foreign_key_check").first {
+                    throw MigrationError.foreignKeyViolation(step: step.id, table: broken[0].string ?? "?")
+                }
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+            applied.append(step.id)
+        }
+        return applied
+    }
+}

@@ -1,0 +1,5 @@
+import DashCLI
+import Foundation
+
+let status = DashPilotCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+exit(status.rawValue)
