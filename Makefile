@@ -44,9 +44,33 @@ test-slow: deps
 fuzz: deps
 	@echo "fuzz: no parser takes outside input yet (GPX and CSV importers arrive with issues 3 and 4); nothing to fuzz"
 
+# The demo records a small week (Mon 2026-11-02 .. Sat 2026-11-07, Chicago time) by hand
+# into demo-output/demo.sqlite, a store of its own: never the user's real store.
+DEMO_DIR := demo-output
+DEMO = "$$bin" --store $(DEMO_DIR)/demo.sqlite --tz America/Chicago
+
 demo: deps
-	swift build $(SWIFT_BUILD_FLAGS)
-	./Scripts/demo.sh "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot"
+	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot
+	@set -e; bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot"; \
+	rm -rf $(DEMO_DIR); mkdir -p $(DEMO_DIR); \
+	echo "== recording a week into $(DEMO_DIR)/demo.sqlite"; \
+	$(DEMO) shift add --start 2026-11-02T10:30 --end 2026-11-02T14:15 --pause 12:05/12:25; \
+	$(DEMO) shift earnings 1 68.40 --tips 21.75; \
+	$(DEMO) shift fuel 1 --mpg 27.5 --price 3.459; \
+	$(DEMO) shift add --start 2026-11-03T17:00 --end 2026-11-03T21:40; \
+	$(DEMO) shift earnings 2 94.10 --tips 38.00; \
+	$(DEMO) shift fuel 2 --mpg 27.5 --price 3.459; \
+	$(DEMO) shift add --start 2026-11-05T11:00 --end 2026-11-05T15:30 --pause 13:00/13:20 --pause 14:10/14:20; \
+	$(DEMO) shift earnings 3 0; \
+	$(DEMO) shift add --start 2026-11-06T23:30 --end 2026-11-07T02:10; \
+	$(DEMO) shift fuel 4 --mpg 26 --price 3.399; \
+	$(DEMO) expense add --date 2026-11-03 --amount 41.27 --category fuel --note "full tank"; \
+	$(DEMO) expense add --date 2026-11-04 --amount 6.00 --category parking; \
+	$(DEMO) expense add --date 2026-11-06 --amount 0 --category phone --note "plan paid by employer"; \
+	echo; echo "== dashpilot store info"; $(DEMO) store info; \
+	echo; echo "== dashpilot shifts"; $(DEMO) shifts; \
+	echo; echo "== dashpilot expenses"; $(DEMO) expenses; \
+	echo; echo "== dashpilot check"; $(DEMO) check
 
 bench: deps
 	swift build -c release --product dashpilot-bench

@@ -55,22 +55,24 @@ final class Invocation {
         now = Instant(millisecondsSinceEpoch: Int64((context.now().timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
+    /// How the running command uses the store.
+    var access: StoreAccess = .none
+
+    /// The store, opened (and migrated, and created when the command records something) on
+    /// first use.
     var store: Store {
         get throws {
-            guard let openedStore else { throw UsageError(message: "internal: command opened no store") }
-            return openedStore
+            if let openedStore { return openedStore }
+            guard access != .none else { throw UsageError(message: "internal: this command opens no store") }
+            let store = try Store.open(at: storePath, create: access == .create)
+            let migration = store.migration
+            if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {
+                note("migrated the store from schema version \(migration.fromVersion) to \(migration.toVersion)"
+                     + (migration.backupPath.map { "; backup at \($0)" } ?? ""))
+            }
+            openedStore = store
+            return store
         }
-    }
-
-    func open(_ access: StoreAccess) throws {
-        guard access != .none else { return }
-        let store = try Store.open(at: storePath, create: access == .create)
-        let migration = store.migration
-        if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {
-            note("migrated the store from schema version \(migration.fromVersion) to \(migration.toVersion)"
-                 + (migration.backupPath.map { "; backup at \($0)" } ?? ""))
-        }
-        openedStore = store
     }
 
     /// Standard output.
@@ -118,6 +120,13 @@ final class Invocation {
         let civil = TimeText.civil(instant, zone: zone)
         let day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][civil.isoWeekday - 1]
         return String(format: "%04d-%02d-%02d ", civil.year, civil.month, civil.day) + day + String(format: " %02d:%02d", civil.hour, civil.minute)
+    }
+
+    /// Local time of day, with `+1` (or `+N`) when it falls N local days after `start`: `02:10+1`.
+    func clock(_ instant: Instant, after start: Instant) -> String {
+        let a = TimeText.civil(start, zone: zone), b = TimeText.civil(instant, zone: zone)
+        let days = CivilTime.days(year: b.year, month: b.month, day: b.day) - CivilTime.days(year: a.year, month: a.month, day: a.day)
+        return clock(instant) + (days > 0 ? "+\(days)" : "")
     }
 
     /// Local time of day: `17:30`.

@@ -74,7 +74,9 @@ public enum DashPilotCLI {
             return .failure
         }
         do {
-            try invocation.open(spec.store)
+            // The store opens on first use, after the command has read its arguments: a usage
+            // mistake is reported as one even when the store is missing.
+            invocation.access = spec.store
             return try spec.run(invocation)
         } catch let error as UsageError {
             return usageFailure(error, spec: spec, console: console)
@@ -127,7 +129,7 @@ public enum DashPilotCLI {
     private static func usageFailure(_ error: UsageError, spec: CommandSpec, console: Console) -> ExitCode {
         var text = "dashpilot: error: \(error.message)\n"
         if let hint = error.hint { text += "hint: \(hint)\n" }
-        text += "USAGE: dashpilot \(spec.usage)\nSee 'dashpilot \(spec.name) --help'.\n"
+        text += Help.usageLines(spec) + "See 'dashpilot \(spec.name) --help'.\n"
         console.err(text)
         return .usage
     }

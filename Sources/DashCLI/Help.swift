@@ -9,8 +9,8 @@ enum Help {
 
     static func overview() -> String {
         var text = """
-            OVERVIEW: Keep an honest record of delivery work: shifts, routes, earnings and expenses,
-            in one SQLite file, with figures a driver can defend.
+            OVERVIEW: Keep an honest record of delivery work: shifts, routes, earnings and
+            expenses, in one SQLite file, with figures a driver can defend.
 
             USAGE: dashpilot [--store PATH] [--tz ZONE] [--quiet] <command> ...
 
@@ -31,7 +31,9 @@ enum Help {
         let name = path.joined(separator: " ")
         let members = Commands.all.filter { $0.path.starts(with: path) }
         var text = "OVERVIEW: The '\(name)' commands.\n\nUSAGE:\n"
-        for spec in members { text += "  dashpilot \(spec.usage)\n" }
+        for spec in members {
+            for alternative in spec.usage.components(separatedBy: " | ") { text += "  dashpilot \(alternative)\n" }
+        }
         text += "\nCOMMANDS:\n"
         let width = (members.map { $0.name.count }.max() ?? 10) + 2
         for spec in members {
@@ -42,7 +44,7 @@ enum Help {
     }
 
     static func command(_ spec: CommandSpec) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: dashpilot \(spec.usage)\n"
+        var text = "OVERVIEW: \(spec.abstract)\n\n" + usageLines(spec)
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             let width = max(14, (spec.arguments.map { $0.0.count }.max() ?? 0) + 4)
@@ -50,8 +52,30 @@ enum Help {
         }
         text += "\nOPTIONS:\n"
         text += optionLines(spec.options + globalOptions + [OptionHelp(name: "help", value: nil, help: "Show this help.")])
-        if let discussion = spec.discussion { text += "\n" + discussion + "\n" }
+        if let discussion = spec.discussion { text += "\n" + paragraph(discussion) }
         return text
+    }
+
+    /// `USAGE: dashpilot ...`, one line per alternative (the usage's ` | `).
+    static func usageLines(_ spec: CommandSpec) -> String {
+        spec.usage.components(separatedBy: " | ").enumerated().map { index, alternative in
+            (index == 0 ? "USAGE: " : "       ") + "dashpilot " + alternative + "\n"
+        }.joined()
+    }
+
+    /// Text re-wrapped to 80 columns.
+    private static func paragraph(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if !line.isEmpty, line.count + 1 + word.count > 80 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func optionLines(_ options: [OptionHelp]) -> String {

@@ -73,6 +73,7 @@ enum ExpenseCommands {
         ],
         store: .existing,
         run: { run in
+            _ = try run.arguments.positionals([])
             let from = try run.arguments.value("from").map { try run.startOfDay($0, option: "from") }
             let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
             var table = TextTable(headers: ["ID", "DATE", "AMOUNT", "CATEGORY", "NOTE"], rightAligned: [0, 2])

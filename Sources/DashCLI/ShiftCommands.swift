@@ -13,6 +13,7 @@ enum ShiftCommands {
         discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours.",
         store: .existing,
         run: { run in
+            _ = try run.arguments.positionals([])
             let from = try run.arguments.value("from").map { try run.startOfDay($0, option: "from") }
             let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
             let store = try run.store
@@ -21,7 +22,7 @@ enum ShiftCommands {
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
                 table.rows.append([
-                    String(shift.id), run.local(shift.start), shift.end.map(run.clock) ?? "-",
+                    String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
                     Durations.hoursText(times.worked), Durations.hoursText(times.paused),
                     shift.earnings?.amount.formatted() ?? "-", shift.earnings?.tips?.formatted() ?? "-",

@@ -7,6 +7,7 @@ enum StoreCommands {
         path: ["store", "info"], abstract: "Show the store's path, schema version and row counts.",
         usage: "store info", store: .existing,
         run: { run in
+            _ = try run.arguments.positionals([])
             let store = try run.store
             run.print("store:   \(run.storePath)")
             run.print("schema:  version \(store.version) (this build writes version \(Schema.currentVersion))")
@@ -27,6 +28,7 @@ enum StoreCommands {
             """,
         store: .existing,
         run: { run in
+            _ = try run.arguments.positionals([])
             let store = try run.store
             let migration = store.migration
             if migration.appliedSteps.isEmpty {
@@ -50,6 +52,7 @@ enum StoreCommands {
             """,
         store: .existing,
         run: { run in
+            _ = try run.arguments.positionals([])
             let faults = try run.store.structuralFaults()
             if faults.isEmpty {
                 run.print("no structural faults; SQLite integrity check: ok")

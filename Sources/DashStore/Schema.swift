@@ -8,7 +8,9 @@ import SQLiteKit
 /// Conventions: tables are singular camelCase; instants are `...Ms` INTEGER milliseconds since
 /// the Unix epoch, UTC; amounts are `...E4` INTEGER ten-thousandths (12.50 is 125000), exact;
 /// every table is STRICT; the model's invariants are backed by CHECK constraints, and the ones
-/// that span two tables (a pause within its shift) by triggers.
+/// that span two tables (a pause within its shift) by triggers. Ids a person sees are
+/// AUTOINCREMENT, so a deleted shift's id is never given to another; route samples, never
+/// shown and written by the million, keep plain rowids.
 public enum Schema {
     /// The migration plan every opener of a current store uses.
     public static let plan = Migrator(steps)
@@ -22,7 +24,7 @@ public enum Schema {
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
         CREATE TABLE importRecord (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             kind TEXT NOT NULL CHECK (kind IN ('gpx', 'statement', 'expenses')),
             fileName TEXT NOT NULL CHECK (length(fileName) > 0),     -- base name only
             sha256 TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
@@ -34,7 +36,7 @@ public enum Schema {
 
         -- A shift. State, durations, distance, rates and estimates are derived, never stored.
         CREATE TABLE shift (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             startedAtMs INTEGER NOT NULL,
             endedAtMs INTEGER CHECK (endedAtMs > startedAtMs),
             grossEarningsE4 INTEGER CHECK (grossEarningsE4 >= 0),
@@ -52,7 +54,7 @@ public enum Schema {
 
         -- Recorded pauses; no end means paused now. Cascades from its shift.
         CREATE TABLE shiftPause (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
             startedAtMs INTEGER NOT NULL,
             endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
@@ -61,7 +63,7 @@ public enum Schema {
 
         -- Recorded parked stretches: subtracted from no time, excluded from mileage.
         CREATE TABLE routeSuspension (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
             startedAtMs INTEGER NOT NULL,
             endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
@@ -70,7 +72,7 @@ public enum Schema {
 
         -- One accepted piece of work: groups deliveries; no money, duration or distance.
         CREATE TABLE offer (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             acceptedAtMs INTEGER NOT NULL,
             platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
             importId INTEGER REFERENCES importRecord (id)
@@ -79,14 +81,14 @@ public enum Schema {
 
         -- A name only, never an address. matchKey is the name lower-cased (Unicode) for lookup.
         CREATE TABLE pickupPlace (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
             matchKey TEXT NOT NULL UNIQUE
         ) STRICT;
 
         -- A drop-off. State is derived from which timestamps exist. Its only money is its own.
         CREATE TABLE delivery (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
             offerId INTEGER NOT NULL REFERENCES offer (id),
             acceptedAtMs INTEGER NOT NULL,
@@ -108,7 +110,7 @@ public enum Schema {
 
         -- A tip received outside what the platform paid: one row per tip.
         CREATE TABLE deliveryTip (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
             amountE4 INTEGER NOT NULL CHECK (amountE4 > 0),
             method TEXT NOT NULL CHECK (length(method) BETWEEN 1 AND 40),
@@ -118,7 +120,7 @@ public enum Schema {
 
         -- A cost, related to nothing; in a period by when it was incurred.
         CREATE TABLE expense (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             occurredAtMs INTEGER NOT NULL,
             amountE4 INTEGER NOT NULL CHECK (amountE4 >= 0),
             category TEXT NOT NULL CHECK (length(category) BETWEEN 1 AND 40),
@@ -130,7 +132,7 @@ public enum Schema {
 
         -- One stretch of recording (a GPX trkseg). No cascade: the route is deleted explicitly.
         CREATE TABLE captureSession (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id),
             startedAtMs INTEGER NOT NULL,
             endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs),
@@ -140,12 +142,13 @@ public enum Schema {
         ) STRICT;
         CREATE INDEX captureSessionByImport ON captureSession (importId) WHERE importId IS NOT NULL;
 
-        -- The route: the only place the shift-route relationship is declared. No cascade: a
-        -- shift cannot be deleted while it has samples. The composite key ties a sample to a
-        -- session of the same shift.
+        -- The route: the only place the shift-route relationship is declared. The composite key
+        -- ties a sample to a capture session of the same shift, whose own key ties it to the
+        -- shift: one parent lookup per position instead of two. No cascade anywhere on the
+        -- route: a shift cannot be deleted while it has sessions, nor a session with samples.
         CREATE TABLE routeSample (
             id INTEGER PRIMARY KEY,
-            shiftId INTEGER NOT NULL REFERENCES shift (id),
+            shiftId INTEGER NOT NULL,
             captureSessionId INTEGER NOT NULL,
             recordedAtMs INTEGER NOT NULL,
             latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
