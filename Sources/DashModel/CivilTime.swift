@@ -131,8 +131,12 @@ public struct CivilTime: Hashable, Sendable {
     /// `Z`, `+01:00`, `-05:30`.
     public static func offsetText(_ seconds: Int) -> String {
         guard seconds != 0 else { return "Z" }
+        // Offsets before standard time (local mean time, e.g. -04:56:02 in New York) keep their
+        // seconds, so every printed time reads back as the same instant.
         let magnitude = abs(seconds)
-        return (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", magnitude / 3600, magnitude / 60 % 60)
+        var text = (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", magnitude / 3600, magnitude / 60 % 60)
+        if magnitude % 60 != 0 { text += String(format: ":%02d", magnitude % 60) }
+        return text
     }
 
     /// The weekday, 1 = Monday ... 7 = Sunday (ISO 8601).

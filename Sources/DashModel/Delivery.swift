@@ -1,3 +1,5 @@
+import Foundation
+
 /// One piece of work the driver recorded accepting. It groups deliveries (one tap can hold
 /// several drop-offs) and holds no money, no duration and no distance.
 public struct Offer: Hashable, Sendable {
@@ -145,6 +147,9 @@ public struct PickupPlace: Hashable, Sendable {
         self.name = try PlainText.validated(name, field: "a pickup place's name", maxLength: PickupPlace.maxNameLength)
     }
 
-    /// The key names are matched by: case-insensitive over all of Unicode (`Café` is `CAFÉ`).
-    public static func matchKey(_ name: String) -> String { name.trimmingSpaces.lowercased() }
+    /// The key names are matched by: case-insensitive over all of Unicode (`Café` is `CAFÉ`),
+    /// and canonically equivalent spellings (a precomposed `é` or `e` + combining accent) alike.
+    public static func matchKey(_ name: String) -> String {
+        name.trimmingSpaces.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
 }

@@ -19,6 +19,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyOffer
     case deleteActiveShift
     case activeDelivery(Int64)
+    case activeDeliveryOnCompletedShift
     case tipNotPositive
     case badText(field: String, reason: String)
     case coordinateOutOfRange(String)
@@ -50,6 +51,7 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyOffer: "an offer needs at least one delivery"
         case .deleteActiveShift: "an active shift cannot be deleted; end it first"
         case let .activeDelivery(id): "delivery \(id) is still active; deliver or cancel it before ending the shift"
+        case .activeDeliveryOnCompletedShift: "a delivery recorded on a completed shift must be delivered or cancelled"
         case .tipNotPositive: "a tip must be more than 0"
         case let .badText(field, reason): "\(field) \(reason)"
         case let .coordinateOutOfRange(detail): "coordinate out of range: \(detail)"
@@ -70,7 +72,8 @@ public enum PlainText {
     public static func validated(_ text: String, field: String, maxLength: Int) throws(ModelError) -> String {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .badText(field: field, reason: "cannot be empty") }
-        guard trimmed.count <= maxLength else { throw .badText(field: field, reason: "is longer than \(maxLength) characters") }
+        // Counted in Unicode code points, as SQLite's length() counts the CHECK constraints do.
+        guard trimmed.unicodeScalars.count <= maxLength else { throw .badText(field: field, reason: "is longer than \(maxLength) characters") }
         for scalar in trimmed.unicodeScalars {
             let v = scalar.value
             if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)

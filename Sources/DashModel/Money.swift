@@ -82,7 +82,9 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
         guard wholeDigits + fractionDigits > 0 else { throw .notADecimal(text) }
         for _ in fractionDigits..<Money.places { fraction *= 10 }
-        let magnitude = whole * Money.scale + fraction
+        let (scaled, o1) = whole.multipliedReportingOverflow(by: Money.scale)
+        let (magnitude, o2) = scaled.addingReportingOverflow(fraction)
+        guard !o1, !o2 else { throw .outOfRange(text) }
         self.units = negative ? -magnitude : magnitude
     }
 

@@ -41,13 +41,19 @@ public enum TimeText {
         if scanner.skip("+") { sign = 1 } else if scanner.skip("-") { sign = -1 } else { throw .unreadableTime(text) }
         guard let offsetHours = scanner.digits(2), offsetHours <= 14 else { throw .unreadableTime(text) }
         var offsetMinutes = 0
+        var offsetSeconds = 0
         if !scanner.atEnd {
-            _ = scanner.skip(":")
+            let colon = scanner.skip(":")
             guard let m = scanner.digits(2), m < 60 else { throw .unreadableTime(text) }
             offsetMinutes = m
+            // `+HH:MM:SS`, as local mean time offsets are printed.
+            if colon, scanner.skip(":") {
+                guard let s = scanner.digits(2), s < 60 else { throw .unreadableTime(text) }
+                offsetSeconds = s
+            }
         }
         guard scanner.atEnd else { throw .unreadableTime(text) }
-        return civil.instant(offsetSeconds: sign * (offsetHours * 3600 + offsetMinutes * 60))
+        return civil.instant(offsetSeconds: sign * (offsetHours * 3600 + offsetMinutes * 60 + offsetSeconds))
     }
 
     /// Reads a calendar date, `2026-11-02`, range-checked.

@@ -43,6 +43,13 @@ extension Store {
             guard shift.span(now: instant.adding(milliseconds: 1)).contains(instant) else {
                 throw ModelError.outsideShift(what: "an offer's acceptance")
             }
+            if let end = shift.end {
+                // On a completed shift every delivery is finished, and within it.
+                for delivery in checked {
+                    guard !delivery.state.isActive else { throw ModelError.activeDeliveryOnCompletedShift }
+                    guard delivery.lastEventAt <= end else { throw ModelError.outsideShift(what: "a delivery's events") }
+                }
+            }
             try connection.run("INSERT INTO offer (acceptedAtMs, platform, importId) VALUES (?1, ?2, ?3)",
                                [.instant(instant), .string(platformName), .int(importID)])
             let offerID = connection.lastInsertRowID

@@ -116,8 +116,8 @@ extension Store {
             var shift = try requireShift(id)
             try shift.end(at: instant)
             let lastStart = try connection.scalar("""
-                SELECT max(m) FROM (SELECT max(startedAtMs) AS m FROM shiftPause WHERE shiftId = ?1
-                                    UNION ALL SELECT max(startedAtMs) FROM routeSuspension WHERE shiftId = ?1)
+                SELECT max(m) FROM (SELECT max(coalesce(endedAtMs, startedAtMs)) AS m FROM shiftPause WHERE shiftId = ?1
+                                    UNION ALL SELECT max(coalesce(endedAtMs, startedAtMs)) FROM routeSuspension WHERE shiftId = ?1)
                 """, [.integer(id)])?.int64
             if let lastStart, lastStart > instant.millisecondsSinceEpoch {
                 throw ModelError.outsideShift(what: "a pause or parked stretch")

@@ -44,12 +44,16 @@ public final class Store {
     public static func open(at path: String, create: Bool, plan: Migrator = Schema.plan) throws -> Store {
         let created = try prepareFile(at: path, create: create)
         let connection = try openConnection(path)
+        // Refuse another program's database, or a newer store, before changing anything about
+        // the file: its mode and journal are only touched once it is known to be ours.
         let version = try Migrator.version(of: connection)
         if version == 0, !created {
             let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.int64 ?? 0
             if tables > 0 { throw StoreError.notAStore(path: path, detail: "it has tables but no DashPilot schema version") }
         }
-        _ = try plan.pendingSteps(for: connection)  // refuses a newer store before anything is written
+        _ = try plan.pendingSteps(for: connection)
+        try useWriteAheadLog(connection, path: path)
+        tightenPermissions(path)
         var backup: String?
         if version > 0, version < plan.currentVersion {
             backup = try backUp(connection, path: path, version: version)
@@ -75,6 +79,7 @@ public final class Store {
     public static func openHistorical(at path: String, version: Int, plan: Migrator = Schema.plan) throws -> Store {
         let created = try prepareFile(at: path, create: true)
         let connection = try openConnection(path)
+        try useWriteAheadLog(connection, path: path)
         let from = try Migrator.version(of: connection)
         let applied = try plan.migrate(connection, upTo: version)
         return Store(connection: connection, path: path,
@@ -123,23 +128,31 @@ public final class Store {
             throw StoreError.notAStore(path: path, detail: "not an SQLite database")
         case .failure(let error): throw error
         }
-        // WAL persists in the file: readers (reports) never block the importer, nor it them.
+        return connection
+    }
+
+    /// WAL persists in the file: readers (reports) never block the importer, nor it them.
+    private static func useWriteAheadLog(_ connection: Connection, path: String) throws {
         let mode = try connection.scalar("PRAGMA journal_mode = WAL")?.string ?? ""
         if mode.lowercased() != "wal" {
             throw StoreError.notAStore(path: path, detail: "could not switch to WAL journal mode (\(mode))")
         }
         try connection.execute("PRAGMA journal_size_limit = 8388608")
-        return connection
     }
 
-    /// Makes sure the file exists (creating folder 0700 and file 0600 when allowed) and is not
-    /// readable by others. Returns true when it created the file.
+    /// A history of where a person drove: owner only. A store left readable by others is
+    /// tightened to 0600 once it is known to be a DashPilot store.
+    private static func tightenPermissions(_ path: String) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
+    }
+
+    /// Makes sure the file exists, creating folder 0700 and file 0600 when allowed. Returns
+    /// true when it created the file.
     static func prepareFile(at path: String, create: Bool) throws -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }
-            // A history of where a person drove: owner only. Tighten a store left wider.
-            if info.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
             return false
         }
         guard create else { throw StoreError.missing(path: path) }

@@ -195,7 +195,7 @@ import TestSupport
         store.run("shift", "add", "--start", "2026-11-02T09:00", "--end", "2026-11-02T17:00")
         let direct = try Store.open(at: store.path, create: false)
         let accepted = try TimeText.instant("2026-11-02T10:00-06:00", zone: .gmt)
-        let offer = try direct.acceptOffer(shiftID: 1, at: accepted, deliveries: [NewDelivery()])
+        let offer = try direct.acceptOffer(shiftID: 1, at: accepted, deliveries: [NewDelivery(cancelledAt: accepted)])
         let result = store.run("tip", "add", String(offer.deliveries[0]), "4.50", "--method", "cash", "--at", "2026-11-02T10:30")
         #expect(result.status == .success, "\(result.stderr)")
         let tips = try direct.tips(of: offer.deliveries[0])

@@ -1,6 +1,7 @@
+import Foundation
 import SQLiteKit
-import Testing
 import TestSupport
+import Testing
 
 /// Migrator tests on test-only step lists, so they exercise the mechanism, not DashPilot's schema.
 @Suite("Migrator: versioned steps")
@@ -125,12 +126,14 @@ struct MigratorTests {
                 for i in 0..<2000 { try connection.run("INSERT INTO shift (startedAtMs) VALUES (?1)", [.integer(Int64(i) * 1000)]) }
             }
         }
-        // Overwrite the middle of the file (not the header): a page of the table turns to garbage.
-        let handle = try #require(FileHandleLite(path: path))
-        let size = handle.size
-        #expect(size > 8192)
-        handle.write(Array(repeating: 0xA5, count: 600), at: size / 2)
-        handle.close()
+        // Overwrite the b-tree header of page 3 (a leaf of the shift table): quick_check must notice.
+        let pageSize = 4096
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        #expect(size > UInt64(4 * pageSize))
+        try handle.seek(toOffset: UInt64(2 * pageSize))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 16))
+        try handle.close()
         let connection = try Connection(path: path, mode: .readWrite)
         let error = try #require(throws: (any Error).self) { try Migrator(Self.steps).migrate(connection) }
         if let migration = error as? MigrationError, case .damaged = migration {

@@ -100,7 +100,7 @@ struct TransactionTests {
         let error = try #require(throws: SQLiteError.self) {
             try connection.transaction {
                 try connection.run("INSERT INTO entry (amount) VALUES (50)")
-                try connection.transaction { try connection.run("INSERT INTO entry (amount) VALUES (60)") }
+                _ = try connection.transaction { try connection.run("INSERT INTO entry (amount) VALUES (60)") }
             }
         }
         #expect(error.sql == "BEGIN IMMEDIATE")
@@ -111,8 +111,8 @@ struct TransactionTests {
     @Test("after a rolled back transaction the connection works normally")
     func usableAfterRollback() throws {
         let connection = try ledger()
-        _ = try? connection.transaction { throw Refusal(reason: "no") }
-        try connection.transaction { try connection.run("INSERT INTO entry (amount) VALUES (70)") }
+        _ = try? connection.transaction { () throws -> Void in throw Refusal(reason: "no") }
+        _ = try connection.transaction { try connection.run("INSERT INTO entry (amount) VALUES (70)") }
         #expect(try amounts(connection) == [10, 70])
     }
 }

@@ -1,0 +1,159 @@
+import DashModel
+import DashStore
+import Foundation
+import SQLiteKit
+import TestSupport
+import Testing
+
+@Suite("schema versions and migration")
+struct MigrationTests {
+    /// The shipping plan plus one test-only step, as the next real schema change will look.
+    static let nextPlan = Migrator(Schema.steps + [Migration("0002 test", "ALTER TABLE expense ADD COLUMN testColumn TEXT")])
+
+    private func columns(_ store: Store, _ table: String) throws -> [String] {
+        try store.connection.query("SELECT name FROM pragma_table_info(?1)", [.text(table)]).compactMap { $0[0].string }
+    }
+
+    @Test("an empty store is brought to the current version")
+    func emptyToCurrent() throws {
+        let folder = try TemporaryDirectory()
+        let store = try Store.open(at: folder.path("s.sqlite"), create: true)
+        #expect(store.migration.fromVersion == 0)
+        #expect(store.migration.toVersion == Schema.currentVersion)
+        #expect(store.migration.appliedSteps == Schema.steps.map(\.id))
+        #expect(store.migration.backupPath == nil)  // nothing to back up in an empty store
+        #expect(try store.counts().tables.map(\.name) == Store.tableNames)
+        #expect(Schema.currentVersion == Schema.steps.count)
+    }
+
+    @Test("opening a current store twice migrates nothing and writes no backup")
+    func twiceIsNoOp() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        let schema: [Row]
+        do {
+            let store = try Store.open(at: path, create: true)
+            try store.addExpense(at: minute(0), amount: money("9.99"), category: "phone")
+            schema = try store.connection.query("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
+        }
+        let again = try Store.open(at: path, create: false)
+        #expect(again.migration.appliedSteps.isEmpty)
+        #expect(again.migration.fromVersion == Schema.currentVersion)
+        #expect(again.migration.backupPath == nil)
+        #expect(!again.migration.createdStore)
+        #expect(try again.connection.query("SELECT type, name, sql FROM sqlite_schema ORDER BY name") == schema)
+        #expect(try again.expenses().count == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.hasSuffix(".bak") })
+    }
+
+    @Test("a failing step rolls back and the store keeps its version and its rows")
+    func failingStepRollsBack() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        do {
+            let store = try Store.open(at: path, create: true)
+            try store.addExpense(at: minute(0), amount: money("3.459"), category: "fuel")
+        }
+        let broken = Migrator(Schema.steps + [Migration("0002 broken", """
+            ALTER TABLE expense ADD COLUMN testColumn TEXT;
+            CREATE TABLE extra (id INTEGER PRIMARY KEY) STRICT;
+            INSERT INTO nosuchtable VALUES (1);
+            """)])
+        let error = try #require(throws: SQLiteError.self) { try Store.open(at: path, create: false, plan: broken) }
+        #expect(error.message.contains("nosuchtable"))
+
+        let store = try Store.open(at: path, create: false)
+        #expect(store.version == 1)
+        #expect(try !columns(store, "expense").contains("testColumn"))
+        #expect(try store.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == .integer(0))
+        #expect(try store.expenses().map(\.amount) == [try money("3.459")])
+    }
+
+    @Test("a store from a newer build is refused, naming both versions, and left at its version")
+    func newerRefused() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        do {
+            let store = try Store.open(at: path, create: true)
+            try store.connection.execute("PRAGMA user_version = 99")
+        }
+        let error = try #require(throws: MigrationError.self) { try Store.open(at: path, create: false) }
+        #expect(error == .storeIsNewer(storeVersion: 99, supportedVersion: Schema.currentVersion))
+        #expect(error.description.contains("99"))
+        #expect(error.description.contains("(\(Schema.currentVersion))"))
+        let connection = try Connection(path: path, mode: .readOnly)
+        #expect(try Migrator.version(of: connection) == 99)
+    }
+
+    @Test("a v1 store written by the historical opener is migrated by the next plan, keeping its rows, after a 0600 backup beside it")
+    func historicalStoreMigrated() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        let expenseID: Int64
+        do {
+            let old = try Store.openHistorical(at: path, version: 1, plan: Self.nextPlan)
+            #expect(old.version == 1)
+            #expect(try !columns(old, "expense").contains("testColumn"))
+            expenseID = try old.addExpense(at: minute(0), amount: money("27.5"), category: "maintenance", note: "oil")
+        }
+
+        let store = try Store.open(at: path, create: false, plan: Self.nextPlan)
+        #expect(store.version == 2)
+        #expect(store.migration.fromVersion == 1)
+        #expect(store.migration.toVersion == 2)
+        #expect(store.migration.appliedSteps == ["0002 test"])
+        #expect(try columns(store, "expense").contains("testColumn"))
+        let expense = try #require(try store.expenses().first)
+        #expect(expense.id == expenseID)
+        #expect(expense.amount == (try money("27.5")))
+        #expect(expense.note == "oil")
+        #expect(try store.connection.scalar("SELECT testColumn FROM expense") == .null)
+
+        // The backup sits beside the store, private, and holds the store as it was (v1, with the row).
+        let backup = try #require(store.migration.backupPath)
+        #expect((backup as NSString).deletingLastPathComponent == folder.path)
+        #expect(backup == path + ".v1.bak")
+        #expect(permissions(backup) == 0o600)
+        let copy = try Connection(path: backup, mode: .readOnly)
+        #expect(try Migrator.version(of: copy) == 1)
+        #expect(try copy.scalar("SELECT amountE4 FROM expense") == .integer(275_000))
+        #expect(try copy.scalar("SELECT count(*) FROM pragma_table_info('expense') WHERE name = 'testColumn'") == .integer(0))
+        #expect(try copy.query("PRAGMA integrity_check").first?[0] == .text("ok"))
+    }
+
+    @Test("a second migration of an older store writes its backup under a new name")
+    func backupNotOverwritten() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        let existing = path + ".v1.bak"
+        #expect(FileManager.default.createFile(atPath: existing, contents: Data("keep me".utf8)))
+        do { _ = try Store.openHistorical(at: path, version: 1, plan: Self.nextPlan) }
+        let store = try Store.open(at: path, create: false, plan: Self.nextPlan)
+        #expect(store.migration.backupPath == path + ".v1.2.bak")
+        #expect(FileManager.default.contents(atPath: existing) == Data("keep me".utf8))
+    }
+
+    @Test("the historical opener creates an empty store at version 0 when asked, and migrates no further")
+    func historicalVersionZero() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        let store = try Store.openHistorical(at: path, version: 0)
+        #expect(store.version == 0)
+        #expect(try store.connection.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0))
+        #expect(permissions(path) == 0o600)
+    }
+
+    @Test("the schema matches its golden dump: a shipped step was not edited")
+    func goldenSchema() throws {
+        let store = try Store.inMemory()
+        var text = "-- The schema at version \(Schema.currentVersion). Regenerate with UPDATE_GOLDEN=1 only for a new step.\n"
+        for row in try store.connection.query("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY type, name") {
+            let type = row["type"].string ?? "?"
+            let name = row["name"].string ?? "?"
+            let sql = row["sql"].string ?? ""
+            text += "\n-- \(type) \(name)\n\(sql);\n"
+        }
+        expectGolden(text, "schema.sql")
+    }
+}
