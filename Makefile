@@ -4,10 +4,10 @@
 #   make build      debug build of everything
 #   make test       the whole test suite (Swift Testing); what .ci/run calls
 #   make test-slow  long runs: kill loops, big files (grows with later issues)
-#   make fuzz       fuzzing of the parsers (grows with later issues)
+#   make fuzz       random-input runs of every reader of outside text (grows with the importers)
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
 #   make bench      release-build benchmarks, printing figures and ratios
-#   make lint       swift format lint over Sources and Tests
+#   make lint       swift format lint; fails on force unwraps and force tries
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
 #   make clean
 
@@ -42,7 +42,7 @@ test-slow: deps
 	DASHPILOT_SLOW_TESTS=1 swift test $(SWIFT_BUILD_FLAGS)
 
 fuzz: deps
-	@echo "fuzz: no parser takes outside input yet (GPX and CSV importers arrive with issues 3 and 4); nothing to fuzz"
+	DASHPILOT_FUZZ=1 swift test --filter FuzzTests $(SWIFT_BUILD_FLAGS)
 
 # The demo records a small week (Mon 2026-11-02 .. Sat 2026-11-07, Chicago time) by hand
 # into demo-output/demo.sqlite, a store of its own: never the user's real store.
@@ -76,8 +76,13 @@ bench: deps
 	swift build -c release --product dashpilot-bench
 	"$$(swift build -c release --show-bin-path)/dashpilot-bench"
 
+# Layout findings are printed as advice; a force unwrap, force try or implicitly unwrapped
+# optional anywhere in Sources or Tests fails the target.
 lint:
-	swift format lint --recursive Sources Tests
+	@out="$$(swift format lint --recursive Sources Tests 2>&1)"; \
+	echo "$$out" | sed 's/.*\[\(.*\)\].*/\1/' | sort | uniq -c | sort -rn | sed 's/^/  findings: /'; \
+	if echo "$$out" | grep -E '\[(NeverForceUnwrap|NeverUseForceTry|NeverUseImplicitlyUnwrappedOptionals)\]'; then \
+	  echo "lint: force unwraps or force tries found"; exit 1; fi; echo "lint: no force unwrap, force try or IUO"
 
 golden:
 	UPDATE_GOLDEN=1 swift test $(SWIFT_BUILD_FLAGS)
