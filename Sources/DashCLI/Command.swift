@@ -35,6 +35,12 @@ struct CommandSpec: Sendable {
     var name: String { path.joined(separator: " ") }
 }
 
+/// A bug in dashpilot itself: exit 70.
+struct InternalError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
 /// A running command: its parsed words, the context, and the store once opened.
 final class Invocation {
     let arguments: ParsedArguments
@@ -63,7 +69,7 @@ final class Invocation {
     var store: Store {
         get throws {
             if let openedStore { return openedStore }
-            guard access != .none else { throw UsageError(message: "internal: this command opens no store") }
+            guard access != .none else { throw InternalError(message: "command \(storePath) declared no store access but used the store") }
             let store = try Store.open(at: storePath, create: access == .create)
             let migration = store.migration
             if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {

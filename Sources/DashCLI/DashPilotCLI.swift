@@ -58,9 +58,6 @@ public enum DashPilotCLI {
             console.out(Help.command(spec))
             return .success
         }
-        for option in spec.options where !option.repeatable && parsed.all(option.name).count > 1 {
-            return usageFailure(UsageError(message: "option --\(option.name) given more than once"), spec: spec, console: console)
-        }
 
         let invocation: Invocation
         do {
@@ -143,8 +140,11 @@ public enum DashPilotCLI {
             console.err("dashpilot: error: \(error)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
             return status
         case let error as StoreError:
-            if case .missing = error { status = .noInput } else { status = .failure }
-        case is MigrationError, is SQLiteError, is CorruptRecordError, is MoneyError:
+            switch error {
+            case .missing, .unreadable: status = .noInput
+            default: status = .failure
+            }
+        case is MigrationError, is SQLiteError, is CorruptRecordError, is MoneyError, is ShiftChangedError:
             status = .failure
         case let error as CommandFailure:
             console.err("dashpilot: error: \(error.message)\n")

@@ -64,11 +64,8 @@ enum ShiftCommands {
             let deliveries = try store.deliveries(of: id)
             run.print("  deliveries: \(deliveries.count)")
             for delivery in deliveries {
-                let tips = try store.tips(of: delivery.id)
-                var line = "    \(delivery.id): \(delivery.state.rawValue), accepted \(run.clock(delivery.acceptedAt))"
-                line += ", own amount " + (delivery.ownAmount.map { earningsText($0) } ?? "not recorded")
-                if !tips.isEmpty { line += ", outside tips " + tips.map { "\($0.amount.formatted()) \($0.method.rawValue)" }.joined(separator: ", ") }
-                run.print(line)
+                run.print("    \(delivery.id): \(delivery.state.rawValue), accepted \(run.clock(delivery.acceptedAt)), "
+                          + amountsText(delivery.ownAmount, outsideTips: try store.tips(of: delivery.id)))
             }
             return .success
         })
@@ -181,7 +178,7 @@ enum ShiftCommands {
                     return .failure
                 }
             }
-            try store.deleteCompletedShift(id)
+            try store.deleteCompletedShift(id, expected: preview)
             if !run.quiet { run.print("deleted shift \(id)") }
             return .success
         })
@@ -195,12 +192,18 @@ enum ShiftCommands {
         run.print("  pauses: \(preview.pauses), parked stretches: \(preview.suspensions)")
         run.print("  deliveries: \(preview.deliveries.count), offers removed with them: \(preview.offers)")
         for delivery in preview.deliveries {
-            var line = "    delivery \(delivery.deliveryID): own amount " + (delivery.ownAmount.map { earningsText($0) } ?? "not recorded")
-            if !delivery.outsideTips.isEmpty {
-                line += "; outside tips " + delivery.outsideTips.map { "\($0.amount.formatted()) \($0.method.rawValue)" }.joined(separator: ", ")
-            }
-            run.print(line)
+            run.print("    delivery \(delivery.deliveryID): " + amountsText(delivery.ownAmount, outsideTips: delivery.outsideTips))
         }
+    }
+
+    /// Every amount recorded on a delivery: `own amount 8.50 (platform tips 2.00); outside tips
+    /// 5.00 cash`. The one place `shift show` and the delete confirmation name them.
+    static func amountsText(_ own: PaidAmount?, outsideTips: [DeliveryTip]) -> String {
+        var text = "own amount " + (own.map { earningsText($0) } ?? "not recorded")
+        if !outsideTips.isEmpty {
+            text += "; outside tips " + outsideTips.map { "\($0.amount.formatted()) \($0.method.rawValue)" }.joined(separator: ", ")
+        }
+        return text
     }
 
     /// `142.50 (platform tips 31.00)`, `142.50 (tips not reported)`, or `not recorded`.
@@ -209,24 +212,32 @@ enum ShiftCommands {
         return paid.amount.formatted() + (paid.tips.map { " (platform tips \($0.formatted()))" } ?? " (tips not reported)")
     }
 
-    /// `FROM/TO`: each a full time, or a bare `HH:MM` on the shift's local start date.
-    static func pauseSpan(_ text: String, shiftStart: Instant, run: Invocation) throws -> TimeSpan {
+    /// `FROM/TO`: each a full time, or a bare `HH:MM`. A bare FROM is on the shift's local start
+    /// date, or the next date when that is before the shift starts; a bare TO is on FROM's local
+    /// date, or the next one when that is before FROM. Dates move by the calendar, not by 24
+    /// hours, and a bare time a DST change skips or repeats is refused like any local time.
+    static func pauseSpan(_ text: String, shiftStart: Instant, run: Invocation) throws -> Interval {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else { throw UsageError(message: "--pause '\(text)' is not FROM/TO") }
-        func time(_ part: String) throws -> Instant {
-            if part.count == 5, part.dropFirst(2).first == ":" {
-                let day = TimeText.civil(shiftStart, zone: run.zone)
-                let full = String(format: "%04d-%02d-%02dT", day.year, day.month, day.day) + part
-                return try run.instant(full, option: "--pause")
+        func isBare(_ part: String) -> Bool { part.count == 5 && part.dropFirst(2).first == ":" }
+        /// The bare time `part` on the local date of `anchor`, moved a date on while before `notBefore`.
+        func bare(_ part: String, anchor: Instant, notBefore: Instant) throws -> Instant {
+            let day = TimeText.civil(anchor, zone: run.zone)
+            var days = CivilTime.days(year: day.year, month: day.month, day: day.day)
+            for _ in 0..<2 {
+                let date = CivilTime.civil(fromDays: days)
+                let full = String(format: "%04d-%02d-%02dT", date.year, date.month, date.day) + part
+                let instant = try run.instant(full, option: "--pause")
+                if instant >= notBefore { return instant }
+                days += 1
             }
-            return try run.instant(part, option: "--pause")
+            throw UsageError(message: "--pause '\(text)': \(part) does not fall within the shift")
         }
-        var from = try time(parts[0])
-        var to = try time(parts[1])
-        // A bare-time pause that crosses midnight ends the next day.
-        if to < from, parts[1].count == 5 { to = to.adding(milliseconds: 86_400_000) }
-        if from < shiftStart, parts[0].count == 5 { from = from.adding(milliseconds: 86_400_000); to = to.adding(milliseconds: 86_400_000) }
-        do { return try TimeSpan(start: from, end: to) } catch { throw UsageError(message: "--pause '\(text)': \(error)") }
+        let from = isBare(parts[0]) ? try bare(parts[0], anchor: shiftStart, notBefore: shiftStart)
+                                    : try run.instant(parts[0], option: "--pause")
+        let to = isBare(parts[1]) ? try bare(parts[1], anchor: from, notBefore: from)
+                                  : try run.instant(parts[1], option: "--pause")
+        do { return try Interval(start: from, end: to) } catch { throw UsageError(message: "--pause '\(text)': \(error)") }
     }
 }
 

@@ -81,7 +81,7 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
         case let .openPauseOnEndedShift(p, s): "pause \(p) has no end but its shift \(s) has ended"
         case let .openSuspensionOnEndedShift(p, s): "parked stretch \(p) has no end but its shift \(s) has ended"
         case let .samplesOutsideShift(s, n): "shift \(s) has \(n) route sample\(n == 1 ? "" : "s") outside its start and end"
-        case let .deliveryOutsideShift(d, s): "delivery \(d) was accepted outside its shift \(s)"
+        case let .deliveryOutsideShift(d, s): "delivery \(d) has events outside its shift \(s)"
         case let .emptyOffer(o): "offer \(o) has no deliveries"
         case let .integrity(text): "SQLite integrity check: \(text)"
         }

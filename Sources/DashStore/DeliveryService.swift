@@ -40,6 +40,7 @@ extension Store {
         }
         return try write {
             let shift = try requireShift(shiftID)
+            for placeID in Set(checked.compactMap(\.pickupPlaceID)) { try requirePickupPlace(placeID) }
             guard shift.span(now: instant.adding(milliseconds: 1)).contains(instant) else {
                 throw ModelError.outsideShift(what: "an offer's acceptance")
             }
@@ -157,10 +158,17 @@ extension Store {
         }
     }
 
+    private func requirePickupPlace(_ id: Int64) throws {
+        guard try connection.scalar("SELECT 1 FROM pickupPlace WHERE id = ?1", [.integer(id)]) != nil else {
+            throw ModelError.notFound(what: "pickup place", id: id)
+        }
+    }
+
     /// Names (or with nil, unnames) the pickup place of a delivery.
     public func setPickupPlace(_ deliveryID: Int64, placeID: Int64?) throws {
         try write {
             _ = try requireDelivery(deliveryID)
+            if let placeID { try requirePickupPlace(placeID) }
             try connection.run("UPDATE delivery SET pickupPlaceId = ?2 WHERE id = ?1", [.integer(deliveryID), .int(placeID)])
         }
     }

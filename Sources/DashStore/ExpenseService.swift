@@ -1,6 +1,10 @@
 import DashModel
 import SQLiteKit
 
+extension Expense {
+    static let columns = "id, occurredAtMs, amountE4, category, note"
+}
+
 extension Store {
     /// Records an expense. The amount is required (0.00 is a recorded amount); the category is
     /// kept as written.
@@ -18,7 +22,7 @@ extension Store {
     /// Expenses incurred in [from, to), oldest first; either bound may be open.
     public func expenses(from: Instant? = nil, to: Instant? = nil) throws -> [Expense] {
         try connection.query("""
-            SELECT id, occurredAtMs, amountE4, category, note FROM expense
+            SELECT \(Expense.columns) FROM expense
             WHERE occurredAtMs >= coalesce(?1, occurredAtMs) AND occurredAtMs < coalesce(?2, occurredAtMs + 1)
             ORDER BY occurredAtMs, id
             """, [.instant(from), .instant(to)]).map(Expense.init(row:))
@@ -28,7 +32,7 @@ extension Store {
     @discardableResult
     public func deleteExpense(_ id: Int64) throws -> Expense {
         try write {
-            guard let row = try connection.query("SELECT id, occurredAtMs, amountE4, category, note FROM expense WHERE id = ?1",
+            guard let row = try connection.query("SELECT \(Expense.columns) FROM expense WHERE id = ?1",
                                                  [.integer(id)]).first
             else { throw ModelError.notFound(what: "expense", id: id) }
             let expense = try Expense(row: row)

@@ -44,7 +44,11 @@ extension Store {
         }
         for row in try connection.query("""
             SELECT d.id, d.shiftId FROM delivery d JOIN shift s ON s.id = d.shiftId
-            WHERE d.acceptedAtMs < s.startedAtMs OR d.acceptedAtMs > coalesce(s.endedAtMs, d.acceptedAtMs) ORDER BY d.id
+            WHERE d.acceptedAtMs < s.startedAtMs
+               OR (s.endedAtMs IS NOT NULL AND (d.acceptedAtMs >= s.endedAtMs
+                   OR max(coalesce(d.arrivedAtPickupAtMs, 0), coalesce(d.pickedUpAtMs, 0), coalesce(d.deliveredAtMs, 0),
+                          coalesce(d.cancelledAtMs, 0)) > s.endedAtMs))
+            ORDER BY d.id
             """) {
             faults.append(.deliveryOutsideShift(delivery: row.int("id"), shift: row.int("shiftId")))
         }

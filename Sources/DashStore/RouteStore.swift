@@ -36,6 +36,7 @@ public final class RouteWriter {
     /// Appends a batch. Must run inside a transaction the caller holds: a batch written outside
     /// one would commit (and sync) per row.
     public func append(_ positions: some Sequence<Position>) throws {
+        guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
         for position in positions {
             try statement.bind(position.at.millisecondsSinceEpoch, at: 3)
             try statement.bind(position.latitude, at: 4)
@@ -47,6 +48,13 @@ public final class RouteWriter {
 
     /// Releases the prepared statement now rather than when the writer is released.
     public func finish() { statement.finalize() }
+}
+
+/// A route batch written outside a transaction would commit and sync once per position, and a
+/// failure midway would leave half of it: refused.
+public enum RouteWriterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case outsideTransaction
+    public var description: String { "route positions are appended only inside a write (Store.write)" }
 }
 
 extension Store {

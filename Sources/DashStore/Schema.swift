@@ -8,7 +8,8 @@ import SQLiteKit
 /// Conventions: tables are singular camelCase; instants are `...Ms` INTEGER milliseconds since
 /// the Unix epoch, UTC; amounts are `...E4` INTEGER ten-thousandths (12.50 is 125000), exact;
 /// every table is STRICT; the model's invariants are backed by CHECK constraints, and the ones
-/// that span two tables (a pause within its shift) by triggers. Ids a person sees are
+/// that span two tables (a pause within its shift, shifts that do not overlap) by triggers.
+/// Every instant lies in years 1 to 9999, the range the model can print and read back. Ids a person sees are
 /// AUTOINCREMENT, so a deleted shift's id is never given to another; route samples, never
 /// shown and written by the million, keep plain rowids.
 public enum Schema {
@@ -29,7 +30,7 @@ public enum Schema {
             fileName TEXT NOT NULL CHECK (length(fileName) > 0),     -- base name only
             sha256 TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
             template TEXT,
-            importedAtMs INTEGER NOT NULL,
+            importedAtMs INTEGER NOT NULL CHECK (importedAtMs BETWEEN -62135596800000 AND 253402300799999),
             summary TEXT NOT NULL
         ) STRICT;
         CREATE INDEX importRecordBySha256 ON importRecord (sha256);
@@ -37,8 +38,8 @@ public enum Schema {
         -- A shift. State, durations, distance, rates and estimates are derived, never stored.
         CREATE TABLE shift (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
-            startedAtMs INTEGER NOT NULL,
-            endedAtMs INTEGER CHECK (endedAtMs > startedAtMs),
+            startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs > startedAtMs),
             grossEarningsE4 INTEGER CHECK (grossEarningsE4 >= 0),
             platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= grossEarningsE4),
             fuelMpgE4 INTEGER CHECK (fuelMpgE4 > 0),
@@ -56,8 +57,8 @@ public enum Schema {
         CREATE TABLE shiftPause (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
-            startedAtMs INTEGER NOT NULL,
-            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+            startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs)
         ) STRICT;
         CREATE INDEX shiftPauseByShift ON shiftPause (shiftId, startedAtMs);
 
@@ -65,15 +66,15 @@ public enum Schema {
         CREATE TABLE routeSuspension (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
-            startedAtMs INTEGER NOT NULL,
-            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+            startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs)
         ) STRICT;
         CREATE INDEX routeSuspensionByShift ON routeSuspension (shiftId, startedAtMs);
 
         -- One accepted piece of work: groups deliveries; no money, duration or distance.
         CREATE TABLE offer (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
-            acceptedAtMs INTEGER NOT NULL,
+            acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
             platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
             importId INTEGER REFERENCES importRecord (id)
         ) STRICT;
@@ -91,11 +92,11 @@ public enum Schema {
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
             offerId INTEGER NOT NULL REFERENCES offer (id),
-            acceptedAtMs INTEGER NOT NULL,
-            arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
-            pickedUpAtMs INTEGER CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
-            deliveredAtMs INTEGER CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
-            cancelledAtMs INTEGER CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
+            pickedUpAtMs INTEGER CHECK (pickedUpAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
+            deliveredAtMs INTEGER CHECK (deliveredAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            cancelledAtMs INTEGER CHECK (cancelledAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
             ownAmountE4 INTEGER CHECK (ownAmountE4 >= 0),
             platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= ownAmountE4),
             pickupPlaceId INTEGER REFERENCES pickupPlace (id) ON DELETE SET NULL,
@@ -121,7 +122,7 @@ public enum Schema {
         -- A cost, related to nothing; in a period by when it was incurred.
         CREATE TABLE expense (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
-            occurredAtMs INTEGER NOT NULL,
+            occurredAtMs INTEGER NOT NULL CHECK (occurredAtMs BETWEEN -62135596800000 AND 253402300799999),
             amountE4 INTEGER NOT NULL CHECK (amountE4 >= 0),
             category TEXT NOT NULL CHECK (length(category) BETWEEN 1 AND 40),
             note TEXT CHECK (length(note) BETWEEN 1 AND 200),
@@ -134,8 +135,8 @@ public enum Schema {
         CREATE TABLE captureSession (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             shiftId INTEGER NOT NULL REFERENCES shift (id),
-            startedAtMs INTEGER NOT NULL,
-            endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs),
+            startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs),
             source TEXT NOT NULL CHECK (length(source) BETWEEN 1 AND 300),
             importId INTEGER REFERENCES importRecord (id),
             UNIQUE (shiftId, id)
@@ -150,7 +151,7 @@ public enum Schema {
             id INTEGER PRIMARY KEY,
             shiftId INTEGER NOT NULL,
             captureSessionId INTEGER NOT NULL,
-            recordedAtMs INTEGER NOT NULL,
+            recordedAtMs INTEGER NOT NULL CHECK (recordedAtMs BETWEEN -62135596800000 AND 253402300799999),
             latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
             longitude REAL NOT NULL CHECK (longitude >= -180 AND longitude < 180),
             horizontalAccuracyM REAL CHECK (horizontalAccuracyM >= 0),
@@ -182,6 +183,16 @@ public enum Schema {
           OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = NEW.id AND (r.startedAtMs < NEW.startedAtMs
                 OR (NEW.endedAtMs IS NOT NULL AND (r.startedAtMs > NEW.endedAtMs OR r.endedAtMs > NEW.endedAtMs))))
         BEGIN SELECT RAISE(ABORT, 'pauses and parked stretches must lie within their shift'); END;
+
+        -- Shifts do not overlap: one person works one shift at a time (an active one reaches on).
+        CREATE TRIGGER shiftNoOverlapInsert BEFORE INSERT ON shift
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
+                     AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+        BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
+        CREATE TRIGGER shiftNoOverlapUpdate BEFORE UPDATE OF startedAtMs, endedAtMs ON shift
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
+                     AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+        BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
 
         -- All deliveries of one offer belong to one shift.
         CREATE TRIGGER deliveryOfferOnOneShiftInsert BEFORE INSERT ON delivery

@@ -20,6 +20,12 @@ public struct ShiftDeletion: Sendable, Equatable {
     public let offers: Int
 }
 
+/// The shift changed between the preview a person confirmed and the delete.
+public struct ShiftChangedError: Error, Sendable, CustomStringConvertible {
+    public let shiftID: Int64
+    public var description: String { "shift \(shiftID) changed since it was shown; nothing was deleted, run the command again" }
+}
+
 extension Store {
     /// What deleting `shiftID` would remove, without removing anything. Refuses an active shift.
     public func deletionPreview(_ shiftID: Int64) throws -> ShiftDeletion {
@@ -50,10 +56,15 @@ extension Store {
     /// The route's rows are removed by DELETE statements inside this same `BEGIN IMMEDIATE`
     /// transaction, not by anything beneath it, so a failure anywhere rolls them back with the
     /// rest. Returns what was removed.
+    ///
+    /// With `expected` (the preview a person confirmed), the delete is refused, changing
+    /// nothing, if the shift changed in between (another process added to it, say): a person
+    /// never deletes amounts they were not shown.
     @discardableResult
-    public func deleteCompletedShift(_ shiftID: Int64) throws -> ShiftDeletion {
+    public func deleteCompletedShift(_ shiftID: Int64, expected: ShiftDeletion? = nil) throws -> ShiftDeletion {
         try write {
             let preview = try deletionPreview(shiftID)
+            if let expected, expected != preview { throw ShiftChangedError(shiftID: shiftID) }
             let id: [SQLValue] = [.integer(shiftID)]
             let offerIDs = try connection.query("SELECT DISTINCT offerId FROM delivery WHERE shiftId = ?1", id).map { $0.int("offerId") }
             let removedSamples = try connection.run("DELETE FROM routeSample WHERE shiftId = ?1", id)

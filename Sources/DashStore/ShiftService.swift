@@ -1,17 +1,6 @@
 import DashModel
 import SQLiteKit
 
-/// A pause or parked stretch given when recording a completed shift by hand.
-public struct TimeSpan: Hashable, Sendable {
-    public let start: Instant
-    public let end: Instant
-    public init(start: Instant, end: Instant) throws(ModelError) {
-        guard end >= start else { throw .endsBeforeStart(start: start, end: end) }
-        self.start = start
-        self.end = end
-    }
-}
-
 // MARK: - Reading shifts
 
 extension Store {
@@ -37,18 +26,18 @@ extension Store {
 
     /// The shift's pauses, in time order.
     public func pauses(of shiftID: Int64) throws -> [ShiftPause] {
-        try connection.query("SELECT id, shiftId, startedAtMs, endedAtMs FROM shiftPause WHERE shiftId = ?1 ORDER BY startedAtMs, id",
-                             [.integer(shiftID)]).map {
-            ShiftPause(id: $0.int("id"), shiftID: $0.int("shiftId"), start: $0.instant("startedAtMs"), end: $0.optionalInstant("endedAtMs"))
-        }
+        try spans(in: "shiftPause", of: shiftID).map { ShiftPause(id: $0.id, shiftID: shiftID, start: $0.start, end: $0.end) }
     }
 
     /// The shift's parked stretches, in time order.
     public func suspensions(of shiftID: Int64) throws -> [RouteSuspension] {
-        try connection.query("SELECT id, shiftId, startedAtMs, endedAtMs FROM routeSuspension WHERE shiftId = ?1 ORDER BY startedAtMs, id",
-                             [.integer(shiftID)]).map {
-            RouteSuspension(id: $0.int("id"), shiftID: $0.int("shiftId"), start: $0.instant("startedAtMs"), end: $0.optionalInstant("endedAtMs"))
-        }
+        try spans(in: "routeSuspension", of: shiftID).map { RouteSuspension(id: $0.id, shiftID: shiftID, start: $0.start, end: $0.end) }
+    }
+
+    /// Rows of the two span tables, which share their shape.
+    private func spans(in table: String, of shiftID: Int64) throws -> [(id: Int64, start: Instant, end: Instant?)] {
+        try connection.query("SELECT id, startedAtMs, endedAtMs FROM \(table) WHERE shiftId = ?1 ORDER BY startedAtMs, id",
+                             [.integer(shiftID)]).map { ($0.int("id"), $0.instant("startedAtMs"), $0.optionalInstant("endedAtMs")) }
     }
 
     /// The active shift (no end), if any.
@@ -83,7 +72,7 @@ extension Store {
     /// Records a completed shift [start, end) with its pauses, in one transaction. Refuses an end
     /// not after the start, a pause outside the shift, and an overlap with another shift.
     @discardableResult
-    public func createCompletedShift(start: Instant, end: Instant, pauses: [TimeSpan] = [], importID: Int64? = nil) throws -> Int64 {
+    public func createCompletedShift(start: Instant, end: Instant, pauses: [Interval] = [], importID: Int64? = nil) throws -> Int64 {
         let shift = try Shift(id: 0, start: start, end: end)
         for pause in pauses { try shift.checkWithin(from: pause.start, to: pause.end, what: "a pause") }
         return try write {
@@ -127,6 +116,16 @@ extension Store {
                 """, [.integer(id)])?.int64 {
                 throw ModelError.activeDelivery(active)
             }
+            // Nothing recorded on the shift may fall after its end: accepted deliveries (half-open:
+            // not at the end), their later events, and route positions.
+            let lastEvent = try connection.scalar("""
+                SELECT max(max(acceptedAtMs + 1, coalesce(arrivedAtPickupAtMs, 0), coalesce(pickedUpAtMs, 0),
+                               coalesce(deliveredAtMs, 0), coalesce(cancelledAtMs, 0)))
+                FROM delivery WHERE shiftId = ?1
+                """, [.integer(id)])?.int64
+            if let lastEvent, lastEvent > instant.millisecondsSinceEpoch { throw ModelError.outsideShift(what: "a delivery's events") }
+            let lastSample = try connection.scalar("SELECT max(recordedAtMs) FROM routeSample WHERE shiftId = ?1", [.integer(id)])?.int64
+            if let lastSample, lastSample > instant.millisecondsSinceEpoch { throw ModelError.outsideShift(what: "a route position") }
             try checkNoOverlap(start: shift.start, end: instant, except: id)
             try connection.run("UPDATE shiftPause SET endedAtMs = ?2 WHERE shiftId = ?1 AND endedAtMs IS NULL", [.integer(id), .instant(instant)])
             try connection.run("UPDATE routeSuspension SET endedAtMs = ?2 WHERE shiftId = ?1 AND endedAtMs IS NULL", [.integer(id), .instant(instant)])

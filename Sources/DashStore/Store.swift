@@ -42,6 +42,7 @@ public final class Store {
     /// Refuses a store from a newer build, naming both versions, and a file that is not a
     /// DashPilot store. Never traps.
     public static func open(at path: String, create: Bool, plan: Migrator = Schema.plan) throws -> Store {
+        let path = literalPath(path)
         let created = try prepareFile(at: path, create: create)
         let connection = try openConnection(path)
         // Refuse another program's database, or a newer store, before changing anything about
@@ -77,6 +78,7 @@ public final class Store {
     /// migrates no further: a test writes through it a store shaped as an older build left it,
     /// then opens it with ``open(at:create:plan:)`` to prove the plan migrates it.
     public static func openHistorical(at path: String, version: Int, plan: Migrator = Schema.plan) throws -> Store {
+        let path = literalPath(path)
         let created = try prepareFile(at: path, create: true)
         let connection = try openConnection(path)
         try useWriteAheadLog(connection, path: path)
@@ -141,10 +143,19 @@ public final class Store {
     }
 
     /// A history of where a person drove: owner only. A store left readable by others is
-    /// tightened to 0600 once it is known to be a DashPilot store.
+    /// tightened to 0600 once it is known to be a DashPilot store, and with it the `-wal` and
+    /// `-shm` files SQLite created with the store's old mode.
     private static func tightenPermissions(_ path: String) {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(file, 0o600) }
+        }
+    }
+
+    /// The path as a file name SQLite will not read as a URI (`file:...`) or as `:memory:`:
+    /// a relative path gets `./` in front.
+    static func literalPath(_ path: String) -> String {
+        path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") ? path : "./" + path
     }
 
     /// Makes sure the file exists, creating folder 0700 and file 0600 when allowed. Returns
@@ -153,13 +164,21 @@ public final class Store {
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }
+            guard access(path, R_OK | W_OK) == 0 else {
+                throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
             return false
         }
+        guard errno == ENOENT else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         guard create else { throw StoreError.missing(path: path) }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolders(folder) }
         let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            // Another process created it a moment ago: open it as an existing store.
+            if errno == EEXIST { return false }
+            throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
         close(fd)  // SQLite has not opened it yet, so no lock can be lost (howtocorrupt 2.2)
         _ = chmod(path, 0o600)  // the umask may have narrowed it further; never wider
         return true

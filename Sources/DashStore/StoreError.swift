@@ -4,6 +4,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String)
     /// The file exists but is not a DashPilot store (another SQLite database, or not SQLite).
     case notAStore(path: String, detail: String)
+    /// The store exists but cannot be read and written (permissions, a path through a file).
+    case unreadable(path: String, reason: String)
     /// Creating the folder or file failed.
     case cannotCreate(path: String, reason: String)
     /// The backup before a migration could not be written; nothing was migrated.
@@ -16,6 +18,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missing(let path): "no store at \(path) (a command that records something creates it)"
         case let .notAStore(path, detail): "\(path) is not a DashPilot store (\(detail))"
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
+        case let .unreadable(path, reason): "cannot open the store \(path): \(reason)"
         case let .backupFailed(path, reason): "could not write the backup \(path) before migrating (\(reason)); nothing was changed"
         case .busy: "the store is busy (another dashpilot is writing to it); try again"
         }

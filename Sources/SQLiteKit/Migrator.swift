@@ -45,9 +45,12 @@ public struct Migrator: Sendable {
     /// The version a fully migrated store has.
     public var currentVersion: Int { steps.count }
 
-    /// The version `connection`'s store records.
-    public static func version(of connection: Connection) throws(SQLiteError) -> Int {
-        Int(try connection.scalar("PRAGMA user_version")?.int64 ?? 0)
+    /// The version `connection`'s store records. A negative one (only another program writes
+    /// that) is damage, refused rather than used as an index.
+    public static func version(of connection: Connection) throws -> Int {
+        let version = Int(try connection.scalar("PRAGMA user_version")?.int64 ?? 0)
+        guard version >= 0 else { throw MigrationError.damaged("schema version \(version) is negative") }
+        return version
     }
 
     /// Refuses a store newer than this list; otherwise says whether steps are pending.
@@ -78,18 +81,30 @@ public struct Migrator: Sendable {
             let verdict = rows.compactMap { $0[0].string }
             if verdict != ["ok"] { throw MigrationError.damaged(verdict.prefix(3).joined(separator: "; ")) }
         }
+        // A step may rebuild a table (the only way to change a CHECK in SQLite); with foreign
+        // keys on, dropping the old table would cascade into its children. So keys are off while
+        // steps run, as SQLite's "other kinds of table schema changes" procedure says, and
+        // foreign_key_check must pass before each step commits. The pragma cannot change inside
+        // a transaction, so it is set around them.
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         var applied: [String] = []
         for index in version..<target {
             let step = steps[index]
-            try connection.transaction {
+            let ran: Bool = try connection.transaction {
+                // Another process may have migrated while this one waited for the write lock:
+                // read the version again under the lock and skip what is already applied.
+                guard try Self.version(of: connection) == index else { return false }
                 try connection.execute(step.sql)
                 if let broken = try connection.query("PRAGMA foreign_key_check").first {
                     throw MigrationError.foreignKeyViolation(step: step.id, table: broken[0].string ?? "?")
                 }
                 try connection.execute("PRAGMA user_version = \(index + 1)")
+                return true
             }
-            applied.append(step.id)
+            if ran { applied.append(step.id) }
         }
+        try connection.execute("PRAGMA foreign_keys = ON")
         return applied
     }
 }

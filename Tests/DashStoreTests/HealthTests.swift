@@ -127,6 +127,6 @@ struct PickupPlaceTests {
         try store.deletePickupPlace(place.id)
         #expect(try store.requireDelivery(delivery).pickupPlaceID == nil)
         #expect(try store.requireDelivery(delivery).state == .delivered)
-        #expect(throws: SQLiteError.self) { try store.setPickupPlace(delivery, placeID: 999) }
+        #expect(throws: ModelError.notFound(what: "pickup place", id: 999)) { try store.setPickupPlace(delivery, placeID: 999) }
     }
 }

@@ -144,16 +144,21 @@ struct MigrationTests {
         #expect(permissions(path) == 0o600)
     }
 
-    @Test("the schema matches its golden dump: a shipped step was not edited")
-    func goldenSchema() throws {
-        let store = try Store.inMemory()
-        var text = "-- The schema at version \(Schema.currentVersion). Regenerate with UPDATE_GOLDEN=1 only for a new step.\n"
+    /// One golden dump per version, each written by the historical opener at that version: a
+    /// new step adds `schema-vN.sql` and leaves every earlier file as it is, so an edit to a
+    /// shipped step fails here even in the commit that regenerates the newest dump.
+    @Test("the schema at every version matches its golden dump: a shipped step was not edited",
+          arguments: 1...Schema.currentVersion)
+    func goldenSchema(version: Int) throws {
+        let folder = try TemporaryDirectory()
+        let store = try Store.openHistorical(at: folder.path("v\(version).sqlite"), version: version)
+        var text = "-- The schema at version \(version). Written once, when the step is added; never regenerated.\n"
         for row in try store.connection.query("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY type, name") {
             let type = row["type"].string ?? "?"
             let name = row["name"].string ?? "?"
             let sql = row["sql"].string ?? ""
             text += "\n-- \(type) \(name)\n\(sql);\n"
         }
-        expectGolden(text, "schema.sql")
+        expectGolden(text, "schema-v\(version).sql")
     }
 }

@@ -120,7 +120,7 @@ struct SchemaConstraintTests {
     func constraintKinds() throws {
         let store = try baseline()
         let check = try expectConstraint(in: store) {
-            try store.connection.run("INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4) VALUES (20000, 30000, ?1)", [.integer(-98_765)])
+            try store.connection.run("INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4) VALUES (-90000, -80000, ?1)", [.integer(-98_765)])
         }
         #expect(check?.code == 275)
         #expect(check.map { !$0.description.contains("98765") } == true)

@@ -94,12 +94,12 @@ struct StoreInvariantTests {
             try store.createCompletedShift(start: minute(10), end: minute(10))
         }
         try expectRefused(ModelError.outsideShift(what: "a pause"), in: store) {
-            try store.createCompletedShift(start: minute(0), end: minute(60), pauses: [TimeSpan(start: minute(50), end: minute(61))])
+            try store.createCompletedShift(start: minute(0), end: minute(60), pauses: [Interval(start: minute(50), end: minute(61))])
         }
         try expectRefused(ModelError.outsideShift(what: "a pause"), in: store) {
-            try store.createCompletedShift(start: minute(0), end: minute(60), pauses: [TimeSpan(start: minute(-1), end: minute(5))])
+            try store.createCompletedShift(start: minute(0), end: minute(60), pauses: [Interval(start: minute(-1), end: minute(5))])
         }
-        #expect(throws: ModelError.endsBeforeStart(start: minute(5), end: minute(4))) { try TimeSpan(start: minute(5), end: minute(4)) }
+        #expect(throws: ModelError.endsBeforeStart(start: minute(5), end: minute(4))) { try Interval(start: minute(5), end: minute(4)) }
         #expect(try store.counts().tables.allSatisfy { $0.rows == 0 })
     }
 

@@ -147,7 +147,7 @@ struct Record {
         try store.setEarnings(a, try paid("64.25", tips: "20"))
         try store.setFuel(a, FuelAssumption(milesPerGallon: money("27.5"), pricePerGallon: money("3.459")))
 
-        let b = try store.createCompletedShift(start: minute(180), end: minute(300), pauses: [TimeSpan(start: minute(200), end: minute(210))])
+        let b = try store.createCompletedShift(start: minute(180), end: minute(300), pauses: [Interval(start: minute(200), end: minute(210))])
         let third = try store.acceptOffer(shiftID: b, at: minute(190), platform: "Grubhub", deliveries: [
             NewDelivery(pickedUpAt: minute(215), deliveredAt: minute(230), ownAmount: try paid("12"), pickupPlaceID: shared),
         ])

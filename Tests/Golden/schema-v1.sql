@@ -1,4 +1,4 @@
--- The schema at version 1. Regenerate with UPDATE_GOLDEN=1 only for a new step.
+-- The schema at version 1. Written once, when the step is added; never regenerated.
 
 -- index captureSessionByImport
 CREATE INDEX captureSessionByImport ON captureSession (importId) WHERE importId IS NOT NULL;
@@ -49,8 +49,8 @@ CREATE INDEX shiftPauseByShift ON shiftPause (shiftId, startedAtMs);
 CREATE TABLE captureSession (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     shiftId INTEGER NOT NULL REFERENCES shift (id),
-    startedAtMs INTEGER NOT NULL,
-    endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs),
+    startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+    endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs),
     source TEXT NOT NULL CHECK (length(source) BETWEEN 1 AND 300),
     importId INTEGER REFERENCES importRecord (id),
     UNIQUE (shiftId, id)
@@ -61,11 +61,11 @@ CREATE TABLE delivery (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
     offerId INTEGER NOT NULL REFERENCES offer (id),
-    acceptedAtMs INTEGER NOT NULL,
-    arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
-    pickedUpAtMs INTEGER CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
-    deliveredAtMs INTEGER CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
-    cancelledAtMs INTEGER CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+    acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
+    arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
+    pickedUpAtMs INTEGER CHECK (pickedUpAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
+    deliveredAtMs INTEGER CHECK (deliveredAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+    cancelledAtMs INTEGER CHECK (cancelledAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
     ownAmountE4 INTEGER CHECK (ownAmountE4 >= 0),
     platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= ownAmountE4),
     pickupPlaceId INTEGER REFERENCES pickupPlace (id) ON DELETE SET NULL,
@@ -86,7 +86,7 @@ CREATE TABLE deliveryTip (
 -- table expense
 CREATE TABLE expense (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    occurredAtMs INTEGER NOT NULL,
+    occurredAtMs INTEGER NOT NULL CHECK (occurredAtMs BETWEEN -62135596800000 AND 253402300799999),
     amountE4 INTEGER NOT NULL CHECK (amountE4 >= 0),
     category TEXT NOT NULL CHECK (length(category) BETWEEN 1 AND 40),
     note TEXT CHECK (length(note) BETWEEN 1 AND 200),
@@ -100,14 +100,14 @@ CREATE TABLE importRecord (
     fileName TEXT NOT NULL CHECK (length(fileName) > 0),     -- base name only
     sha256 TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
     template TEXT,
-    importedAtMs INTEGER NOT NULL,
+    importedAtMs INTEGER NOT NULL CHECK (importedAtMs BETWEEN -62135596800000 AND 253402300799999),
     summary TEXT NOT NULL
 ) STRICT;
 
 -- table offer
 CREATE TABLE offer (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    acceptedAtMs INTEGER NOT NULL,
+    acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
     platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
     importId INTEGER REFERENCES importRecord (id)
 ) STRICT;
@@ -124,7 +124,7 @@ CREATE TABLE routeSample (
     id INTEGER PRIMARY KEY,
     shiftId INTEGER NOT NULL,
     captureSessionId INTEGER NOT NULL,
-    recordedAtMs INTEGER NOT NULL,
+    recordedAtMs INTEGER NOT NULL CHECK (recordedAtMs BETWEEN -62135596800000 AND 253402300799999),
     latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
     longitude REAL NOT NULL CHECK (longitude >= -180 AND longitude < 180),
     horizontalAccuracyM REAL CHECK (horizontalAccuracyM >= 0),
@@ -135,15 +135,15 @@ CREATE TABLE routeSample (
 CREATE TABLE routeSuspension (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
-    startedAtMs INTEGER NOT NULL,
-    endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+    startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+    endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs)
 ) STRICT;
 
 -- table shift
 CREATE TABLE shift (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    startedAtMs INTEGER NOT NULL,
-    endedAtMs INTEGER CHECK (endedAtMs > startedAtMs),
+    startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+    endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs > startedAtMs),
     grossEarningsE4 INTEGER CHECK (grossEarningsE4 >= 0),
     platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= grossEarningsE4),
     fuelMpgE4 INTEGER CHECK (fuelMpgE4 > 0),
@@ -159,8 +159,8 @@ CREATE TABLE shift (
 CREATE TABLE shiftPause (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
-    startedAtMs INTEGER NOT NULL,
-    endedAtMs INTEGER CHECK (endedAtMs >= startedAtMs)
+    startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+    endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs)
 ) STRICT;
 
 -- table sqlite_sequence
@@ -187,6 +187,18 @@ CREATE TRIGGER routeSuspensionWithinShiftUpdate BEFORE UPDATE ON routeSuspension
 WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id = NEW.shiftId AND (NEW.startedAtMs < s.startedAtMs
     OR (s.endedAtMs IS NOT NULL AND (NEW.endedAtMs IS NULL OR NEW.endedAtMs > s.endedAtMs))))
 BEGIN SELECT RAISE(ABORT, 'a parked stretch must lie within its shift'); END;
+
+-- trigger shiftNoOverlapInsert
+CREATE TRIGGER shiftNoOverlapInsert BEFORE INSERT ON shift
+WHEN EXISTS (SELECT 1 FROM shift s WHERE s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
+             AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
+
+-- trigger shiftNoOverlapUpdate
+CREATE TRIGGER shiftNoOverlapUpdate BEFORE UPDATE OF startedAtMs, endedAtMs ON shift
+WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
+             AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
 
 -- trigger shiftPauseWithinShiftInsert
 CREATE TRIGGER shiftPauseWithinShiftInsert BEFORE INSERT ON shiftPause
