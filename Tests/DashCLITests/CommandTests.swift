@@ -8,14 +8,7 @@ import TestSupport
 
 @Suite struct CommandTests {
     /// Every row of every table, for "nothing was written" checks.
-    func dump(_ path: String) throws -> String {
-        let connection = try Connection(path: path, mode: .readOnly)
-        var text = ""
-        for table in Store.tableNames {
-            for row in try connection.query("SELECT * FROM \(table) ORDER BY 1") { text += "\(table): \(row.values)\n" }
-        }
-        return text
-    }
+    func dump(_ path: String) throws -> [String] { try dumpRecord(Store.open(at: path, create: false)) }
 
     @Test func recordsAShiftWithPausesEarningsAndFuel() throws {
         let store = try CLIStore()

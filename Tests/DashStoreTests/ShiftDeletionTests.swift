@@ -2,6 +2,7 @@ import DashModel
 import DashStore
 import SQLiteKit
 import Testing
+import TestSupport
 
 @Suite("deleting a completed shift")
 struct ShiftDeletionTests {
@@ -9,7 +10,7 @@ struct ShiftDeletionTests {
     /// is deleted (offers are kept when a delivery of another shift, or none at all, names them).
     private func everythingButA(_ record: Record) throws -> [String] {
         let a = record.a
-        return try dump(record.store, only: [
+        return try dumpRecord(record.store, only: [
             "shift": "id <> \(a)",
             "shiftPause": "shiftId <> \(a)",
             "routeSuspension": "shiftId <> \(a)",
@@ -26,12 +27,12 @@ struct ShiftDeletionTests {
         let record = try Record(store: try Store.inMemory(), withActiveShift: true)
         let store = record.store
         let expectedAfter = try everythingButA(record)
-        let before = try dump(store)
+        let before = try dumpRecord(store)
         #expect(expectedAfter.count < before.count)
 
         let removed = try store.deleteCompletedShift(record.a)
 
-        #expect(try dump(store) == expectedAfter)
+        #expect(try dumpRecord(store) == expectedAfter)
         #expect(try store.shift(record.a) == nil)
         #expect(try store.routeSampleCount(shiftID: record.a) == 0)
         #expect(try store.captureSessions(of: record.a).isEmpty)
@@ -136,10 +137,10 @@ struct ShiftDeletionTests {
     @Test("the preview removes nothing")
     func previewChangesNothing() throws {
         let record = try Record(store: try Store.inMemory())
-        let before = try dump(record.store)
+        let before = try dumpRecord(record.store)
         let preview = try record.store.deletionPreview(record.a)
         #expect(preview.routeSamples == 600)
-        #expect(try dump(record.store) == before)
+        #expect(try dumpRecord(record.store) == before)
     }
 
     @Test("a deletion whose transaction fails leaves the shift and its whole route")
@@ -148,7 +149,7 @@ struct ShiftDeletionTests {
         let store = record.store
         // The route's rows are deleted before the shift's; the injected failure comes after them.
         try store.connection.execute("CREATE TEMP TRIGGER failDelete BEFORE DELETE ON main.shift BEGIN SELECT RAISE(ABORT, 'injected'); END")
-        let before = try dump(store)
+        let before = try dumpRecord(store)
         let routeBefore = try store.routeSamples(shiftID: record.a)
         #expect(routeBefore.count == 600)
 
@@ -159,7 +160,7 @@ struct ShiftDeletionTests {
         #expect(try store.routeSamples(shiftID: record.a) == routeBefore)
         #expect(try store.captureSessions(of: record.a).count == 2)
         #expect(try store.shift(record.a) != nil)
-        #expect(try dump(store) == before)
+        #expect(try dumpRecord(store) == before)
         #expect(store.connection.isAutocommit)
 
         // Without the failure the same deletion goes through.
@@ -173,13 +174,13 @@ struct ShiftDeletionTests {
         let record = try Record(store: try Store.inMemory())
         let store = record.store
         try store.connection.execute("CREATE TEMP TRIGGER failDelete BEFORE DELETE ON main.shift BEGIN SELECT RAISE(ABORT, 'injected'); END")
-        let before = try dump(store)
+        let before = try dumpRecord(store)
         let added = try store.write { () throws -> Int64 in
             let id = try store.addExpense(at: minute(500), amount: money("1"), category: "parking")
             #expect(throws: SQLiteError.self) { try store.deleteCompletedShift(record.a) }
             return id
         }
-        let after = try dump(store)
+        let after = try dumpRecord(store)
         #expect(after.count == before.count + 1)
         #expect(try store.routeSampleCount(shiftID: record.a) == 600)
         #expect(try store.expenses().map(\.id).contains(added))

@@ -3,6 +3,7 @@ import DashStore
 import Foundation
 import SQLiteKit
 import Testing
+import TestSupport
 
 /// Minutes after 2026-11-02T09:00Z, for readable timelines.
 func minute(_ m: Int64) -> Instant { Instant(millisecondsSinceEpoch: 1_793_610_000_000 + m * 60_000) }
@@ -13,46 +14,19 @@ func paid(_ amount: String, tips: String? = nil) throws -> PaidAmount {
     try PaidAmount(money(amount), tips: tips.map(money))
 }
 
-// MARK: - Whole-store dumps
-
-/// One value as text: NULL, integers and reals as SQLite prints them, text quoted, blobs in hex.
-func render(_ value: SQLValue) -> String {
-    switch value {
-    case .null: "NULL"
-    case .integer(let v): String(v)
-    case .real(let v): "\(v)r"
-    case .text(let v): "'\(v)'"
-    case .blob(let v): "x'" + v.map { String(format: "%02x", $0) }.joined() + "'"
-    }
-}
-
-/// Every row of every table in ``Store/tableNames``, ordered by id, one line per row: the
-/// whole record. Two dumps are equal exactly when no table changed. `only` narrows a table to
-/// the rows a WHERE clause selects.
-func dump(_ store: Store, only: [String: String] = [:]) throws -> [String] {
-    var lines: [String] = []
-    for table in Store.tableNames {
-        let filter = only[table].map { " WHERE \($0)" } ?? ""
-        for row in try store.connection.query("SELECT * FROM \(table)\(filter) ORDER BY id") {
-            lines.append("\(table): " + zip(row.columns, row.values).map { "\($0)=\(render($1))" }.joined(separator: ", "))
-        }
-    }
-    return lines
-}
-
 /// Expects `body` to throw `expected`, and the store to hold exactly what it held before.
 func expectRefused<E: Error & Equatable>(_ expected: E, in store: Store, sourceLocation: SourceLocation = #_sourceLocation,
                                          _ body: () throws -> Void) throws {
-    let before = try dump(store)
+    let before = try dumpRecord(store)
     #expect(throws: expected, sourceLocation: sourceLocation) { try body() }
-    #expect(try dump(store) == before, "the refused write changed the store", sourceLocation: sourceLocation)
+    #expect(try dumpRecord(store) == before, "the refused write changed the store", sourceLocation: sourceLocation)
     #expect(store.connection.isAutocommit, "a transaction was left open", sourceLocation: sourceLocation)
 }
 
 /// Expects `body` to fail with an SQLite constraint error, and the store to be unchanged.
 @discardableResult
 func expectConstraint(in store: Store, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) throws -> SQLiteError? {
-    let before = try dump(store)
+    let before = try dumpRecord(store)
     var caught: SQLiteError?
     do {
         try body()
@@ -61,7 +35,7 @@ func expectConstraint(in store: Store, sourceLocation: SourceLocation = #_source
         #expect(error.isConstraintViolation, "\(error)", sourceLocation: sourceLocation)
         caught = error
     }
-    #expect(try dump(store) == before, "the refused write changed the store", sourceLocation: sourceLocation)
+    #expect(try dumpRecord(store) == before, "the refused write changed the store", sourceLocation: sourceLocation)
     return caught
 }
 
