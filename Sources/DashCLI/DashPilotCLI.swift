@@ -12,6 +12,8 @@ public enum DashPilotCLI {
     /// Runs the command line `words` (without the program name).
     public static func run(_ words: [String], context: CLIContext) -> ExitCode {
         let console = context.console
+        // `dashpilot help shift add` is `dashpilot shift add --help`.
+        if words.first == "help", words.count > 1 { return run(Array(words.dropFirst()) + ["--help"], context: context) }
         // Global options may come before the command; they are also accepted after it.
         var index = 0
         var leading: [String] = []

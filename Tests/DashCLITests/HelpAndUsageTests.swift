@@ -26,6 +26,12 @@ import TestSupport
         expectGolden(all, "help.txt")
     }
 
+    @Test func helpWordWorksLikeTheFlag() {
+        #expect(runCLI(["help", "shift", "add"]).stdout == runCLI(["shift", "add", "--help"]).stdout)
+        #expect(runCLI(["help"]).stdout == runCLI([]).stdout)
+        #expect(runCLI(["help", "nonsense"]).status == .usage)
+    }
+
     @Test func groupHelpListsItsCommands() {
         let result = runCLI(["shift", "--help"])
         #expect(result.status == .success)
