@@ -13,7 +13,7 @@
 
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev pkg-config sqlite3
+DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev pkg-config sqlite3
 SWIFT_BUILD_FLAGS ?=
 
 .PHONY: deps build test test-slow fuzz demo bench lint golden clean

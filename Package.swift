@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layers, lowest first: C shims -> SQLiteKit (owns the connection) -> DashModel (pure values and
-// the record's rules) -> DashStore (schema, migrations, services) -> DashCLI (argument parsing,
-// commands, exit codes) -> the thin `dashpilot` executable. A target may import only what it lists.
+// the record's rules, distances) -> DashStore (schema, migrations, services) and DashImport
+// (file readers: bytes in, records and diagnostics out, no database) -> DashCLI (argument
+// parsing, commands, exit codes) -> the thin `dashpilot` executable. A target may import only
+// what it lists. `dashpilot-gpxgen` writes the sample GPX files; `dashpilot-bench` measures.
 let package = Package(
     name: "DashPilot",
     products: [
@@ -12,16 +14,20 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(name: "DashModel"),
         .target(name: "DashStore", dependencies: ["DashModel", "SQLiteKit"]),
-        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "SQLiteKit"]),
+        .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2"]),
+        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "SQLiteKit"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashCLI"]),
-        .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "SQLiteKit"]),
+        .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashCLI", "SQLiteKit"]),
+        .executableTarget(name: "dashpilot-gpxgen"),
         .target(name: "TestSupport", dependencies: ["DashStore"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite", "CXLSXWriter", "TestSupport"]),
         .testTarget(name: "DashModelTests", dependencies: ["DashModel"]),
         .testTarget(name: "DashStoreTests", dependencies: ["DashStore", "DashModel", "SQLiteKit", "TestSupport"]),
+        .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

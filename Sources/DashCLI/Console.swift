@@ -8,13 +8,16 @@ public struct Console: Sendable {
     public var readLine: @Sendable () -> String?
     /// True when standard input is a terminal a person can answer at.
     public var stdinIsTerminal: Bool
+    /// True when standard error is a terminal: only then is a progress bar drawn.
+    public var stderrIsTerminal: Bool
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false) {
+                readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false) {
         self.out = out
         self.err = err
         self.readLine = readLine
         self.stdinIsTerminal = stdinIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
     }
 }
 
@@ -41,7 +44,8 @@ public struct CLIContext: Sendable {
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             readLine: { Swift.readLine() },
-            stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
         return CLIContext(console: console, environment: ProcessInfo.processInfo.environment,
                           now: { Date() }, systemZone: TimeZone.current)
     }

@@ -146,7 +146,7 @@ public enum DashPilotCLI {
             case .missing, .unreadable: status = .noInput
             default: status = .failure
             }
-        case is MigrationError, is SQLiteError, is CorruptRecordError, is MoneyError, is ShiftChangedError:
+        case is MigrationError, is SQLiteError, is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
             status = .failure
         case let error as CommandFailure:
             console.err("dashpilot: error: \(error.message)\n")

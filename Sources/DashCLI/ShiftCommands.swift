@@ -54,7 +54,9 @@ enum ShiftCommands {
             run.print("  earnings:  \(earningsText(shift.earnings))")
             run.print("  fuel:      \(shift.fuel.map { "\($0.milesPerGallon) mpg at \($0.pricePerGallon) per gallon" } ?? "no assumption recorded")")
             let sessions = try store.captureSessions(of: id)
-            run.print("  route:     \(try store.routeSampleCount(shiftID: id)) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
+            let samples = try store.routeSampleCount(shiftID: id)
+            run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
+            run.print("  miles:     " + (samples == 0 ? "no route recorded" : String(format: "%.2f recorded", MileageMeter.miles(try store.recordedMeters(shiftID: id)))))
             for pause in try store.pauses(of: id) {
                 run.print("  pause:     \(run.clock(pause.start))-\(pause.end.map(run.clock) ?? "now")")
             }

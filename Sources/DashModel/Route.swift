@@ -53,8 +53,12 @@ public struct ImportRecord: Hashable, Sendable {
     public let importedAt: Instant
     /// What it added, in words ("1 shift, 2 capture sessions, 28800 route samples").
     public let summary: String
+    /// SHA-256 of what the file says (for GPX, its points in order), so a re-export with other
+    /// bytes is recognised; nil where the kind has none.
+    public let contentSha256: String?
 
-    public init(id: Int64, kind: Kind, fileName: String, sha256: String, template: String?, importedAt: Instant, summary: String) {
+    public init(id: Int64, kind: Kind, fileName: String, sha256: String, template: String?, importedAt: Instant, summary: String,
+                contentSha256: String? = nil) {
         self.id = id
         self.kind = kind
         self.fileName = fileName
@@ -62,6 +66,7 @@ public struct ImportRecord: Hashable, Sendable {
         self.template = template
         self.importedAt = importedAt
         self.summary = summary
+        self.contentSha256 = contentSha256
     }
 }
 

@@ -111,4 +111,26 @@ extension Store {
         try forEachRouteSample(shiftID: shiftID) { samples.append($0) }
         return samples
     }
+
+    /// The shift's recorded distance in metres, measured from its route on demand: between
+    /// consecutive samples of one capture session, leaving out steps that start while the
+    /// vehicle was recorded parked (docs/mileage.md). One streamed, time-ordered scan of the
+    /// (shift, time) index; no row is kept.
+    public func recordedMeters(shiftID: Int64) throws -> Double {
+        let parked = try suspensions(of: shiftID).compactMap { stretch in
+            try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
+        }
+        var meter = MileageMeter(suspensions: parked)
+        let statement = try connection.prepare("""
+            SELECT captureSessionId, recordedAtMs, latitude, longitude FROM routeSample
+            WHERE shiftId = ?1 ORDER BY recordedAtMs, id
+            """)
+        defer { statement.finalize() }
+        try statement.bind([.integer(shiftID)])
+        while try statement.advance() {
+            meter.add(captureSession: statement.int64(at: 0), at: Instant(millisecondsSinceEpoch: statement.int64(at: 1)),
+                      latitude: statement.double(at: 2) ?? 0, longitude: statement.double(at: 3) ?? 0)
+        }
+        return meter.meters
+    }
 }

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1]
+    public static let steps: [Migration] = [v1, v2]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -201,5 +201,14 @@ public enum Schema {
         CREATE TRIGGER deliveryOfferOnOneShiftUpdate BEFORE UPDATE OF shiftId, offerId ON delivery
         WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId AND d.id <> NEW.id)
         BEGIN SELECT RAISE(ABORT, 'all deliveries of an offer belong to one shift'); END;
+        """)
+
+    /// GPX import (issue 3): a re-export of the same points (other whitespace, offsets, attribute
+    /// order) has other bytes but the same content; its fingerprint is kept to recognise it.
+    static let v2 = Migration("0002 importRecord.contentSha256", """
+        -- SHA-256 of what a file says (its points, in order), beside the SHA-256 of its bytes.
+        ALTER TABLE importRecord ADD COLUMN contentSha256 TEXT
+            CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*'));
+        CREATE INDEX importRecordByContent ON importRecord (contentSha256) WHERE contentSha256 IS NOT NULL;
         """)
 }

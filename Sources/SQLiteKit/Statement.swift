@@ -84,6 +84,26 @@ public final class Statement {
         }
     }
 
+    /// Steps once without building a row: true while there is a row to read with the column
+    /// accessors below. For scans of many rows (a year of route).
+    public func advance() throws(SQLiteError) -> Bool {
+        let statement = try live()
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let rc: throw connection.error(rc, sql: sql)
+        }
+    }
+
+    /// Column `index` (from 0) of the current row as an integer (0 when NULL).
+    public func int64(at index: Int32) -> Int64 { handle.map { sqlite3_column_int64($0, index) } ?? 0 }
+
+    /// Column `index` (from 0) of the current row as a double, or nil when NULL.
+    public func double(at index: Int32) -> Double? {
+        guard let handle, sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        return sqlite3_column_double(handle, index)
+    }
+
     /// Steps a statement that returns no rows (an INSERT), then resets it for the next use.
     /// The hot path of bulk writes: no row is built.
     public func execute() throws(SQLiteError) {

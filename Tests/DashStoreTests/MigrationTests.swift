@@ -8,7 +8,8 @@ import Testing
 @Suite("schema versions and migration")
 struct MigrationTests {
     /// The shipping plan plus one test-only step, as the next real schema change will look.
-    static let nextPlan = Migrator(Schema.steps + [Migration("0002 test", "ALTER TABLE expense ADD COLUMN testColumn TEXT")])
+    /// The shipped v1 and a test-only second step: the framework tested apart from the real steps.
+    static let nextPlan = Migrator(Array(Schema.steps.prefix(1)) + [Migration("0002 test", "ALTER TABLE expense ADD COLUMN testColumn TEXT")])
 
     private func columns(_ store: Store, _ table: String) throws -> [String] {
         try store.connection.query("SELECT name FROM pragma_table_info(?1)", [.text(table)]).compactMap { $0[0].string }
@@ -64,7 +65,7 @@ struct MigrationTests {
         #expect(error.message.contains("nosuchtable"))
 
         let store = try Store.open(at: path, create: false)
-        #expect(store.version == 1)
+        #expect(store.version == Schema.currentVersion)
         #expect(try !columns(store, "expense").contains("testColumn"))
         #expect(try store.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'") == .integer(0))
         #expect(try store.expenses().map(\.amount) == [try money("3.459")])
@@ -160,5 +161,28 @@ struct MigrationTests {
             text += "\n-- \(type) \(name)\n\(sql);\n"
         }
         expectGolden(text, "schema-v\(version).sql")
+    }
+
+    /// The real step 2 (issue 3): a v1 store with an import record, written by the historical
+    /// opener, gains importRecord.contentSha256 and keeps its rows, after a backup.
+    @Test("a v1 store is migrated to v2 by the shipped plan, keeping its import records")
+    func shippedV2Migration() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        do {
+            let old = try Store.openHistorical(at: path, version: 1)
+            #expect(try !columns(old, "importRecord").contains("contentSha256"))
+            try old.connection.run("""
+                INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary) VALUES ('gpx', 'a.gpx', ?1, 0, 'old')
+                """, [.text(String(repeating: "ab", count: 32))])
+        }
+        let store = try Store.open(at: path, create: false)
+        #expect(store.migration.fromVersion == 1)
+        #expect(store.migration.appliedSteps == [Schema.steps[1].id])
+        #expect(try columns(store, "importRecord").contains("contentSha256"))
+        let records = try store.imports()
+        #expect(records.map(\.summary) == ["old"])
+        #expect(records.first?.contentSha256 == nil)
+        #expect(store.migration.backupPath == path + ".v1.bak")
     }
 }

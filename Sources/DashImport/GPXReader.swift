@@ -1,0 +1,423 @@
+import CLibXML2
+import DashModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One track point as the file gives it, checked: a time, coordinates in range, and the
+/// horizontal accuracy in metres where the file says it (see ``GPXReader``).
+public struct GPXPoint: Sendable, Equatable {
+    public let line: Int
+    public let at: Instant
+    public let latitude: Double
+    public let longitude: Double
+    public let horizontalAccuracy: Double?
+}
+
+/// A problem at a line of the file.
+public struct GPXProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { line > 0 ? "\(line): \(message)" : message }
+}
+
+/// Why a file was refused: every problem found (point problems are all listed; an XML error
+/// ends the reading, so it is the last).
+public struct GPXReadError: Error, Sendable {
+    public let problems: [GPXProblem]
+}
+
+/// What the reader saw, for the summary.
+public struct GPXReadSummary: Sendable, Equatable {
+    public var version = ""
+    public var creator = ""
+    public var tracks = 0
+    public var segments = 0
+    public var points = 0
+    public var waypointsIgnored = 0
+    public var routesIgnored = 0
+    public var timesWithoutZone = 0
+    public var bytes: Int64 = 0
+
+    public init() {}
+}
+
+/// Receives a file's tracks as they are read, in document order. Throwing stops the reading.
+public protocol GPXReceiver: AnyObject {
+    func gpxTrackBegan(index: Int) throws
+    func gpxSegmentBegan(track: Int, segment: Int) throws
+    func gpxPoint(_ point: GPXPoint) throws
+    func gpxSegmentEnded() throws
+    func gpxTrackEnded() throws
+}
+
+/// A streaming GPX 1.0/1.1 reader on libxml2's SAX2 push parser.
+///
+/// Why libxml2 SAX2 and not Foundation's `XMLParser` (RELIABILITY.md section 2, PERFORMANCE.md):
+/// about five times the speed; chunks are pushed, so memory stays flat whatever the file's size;
+/// and every failure is visible (XMLParser's `parse()` returns true on Linux for truncated, empty
+/// and two-rooted documents). Safety: no option that loads a DTD, substitutes entities or uses the
+/// network is set, and a DOCTYPE of any kind is refused the moment the parser meets it, which is
+/// after decoding, so UTF-16 cannot hide it. With no DTD there are no entities to expand: no XXE,
+/// no billion laughs, no quadratic blowup. Encodings are libxml2's: UTF-8 with or without BOM,
+/// UTF-16 with BOM, and what the XML declaration names (ISO-8859-1 among them).
+///
+/// Elements are matched by namespace URI and local name, never by prefix. Accuracy in metres
+/// comes from OpenTracks' `accuracy_horizontal` extension; else from `<hdop>`, which is metres
+/// when the creator is OsmAnd or Locus (they write Android's accuracy there) and otherwise a
+/// dilution of precision, turned into metres at 5 m per unit of HDOP (a typical consumer
+/// receiver's range error; an estimate, documented in docs/gpx.md).
+public final class GPXReader {
+    /// Metres of horizontal error per unit of HDOP, for writers whose `<hdop>` is a true DOP.
+    public static let metresPerHDOP = 5.0
+    /// The most problems listed for one file.
+    public static let maxProblems = 50
+
+    private let receiver: any GPXReceiver
+    private var context: xmlParserCtxtPtr?
+    private var handler = xmlSAXHandler()
+    public private(set) var summary = GPXReadSummary()
+    private(set) var problems: [GPXProblem] = []
+    private var fatal: GPXProblem?
+    private var receiverError: (any Error)?
+    private var stopped = false
+
+    // Parsing state.
+    private enum Kind { case gpx, trk, trkseg, trkpt, time, hdop, accuracy, extensions, waypoint, route, other }
+    private var stack: [Kind] = []
+    private var text: [UInt8] = []
+    private var sawRoot = false
+    private var sawRootEnd = false
+    private var hdopIsMetres = false
+    private var trackIndex = 0
+    private var segmentIndex = 0
+    // The point being read.
+    private var pointLine = 0
+    private var pointLatitude: Double?
+    private var pointLongitude: Double?
+    private var pointTime: Instant?
+    private var pointHDOP: Double?
+    private var pointAccuracy: Double?
+    private var pointBad = false
+
+    public init(receiver: any GPXReceiver) {
+        self.receiver = receiver
+        installHandlers()
+    }
+
+    deinit {
+        if let context {
+            xmlFreeParserCtxt(context)
+        }
+    }
+
+    // MARK: - Feeding
+
+    /// Pushes the next bytes of the file.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty, !stopped else { return }
+        summary.bytes += Int64(bytes.count)
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        if context == nil {
+            // The first chunk lets libxml2 see the BOM or declaration; it takes up to 4 bytes here.
+            let first = min(bytes.count, 4)
+            let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+            guard let created = xmlCreatePushParserCtxt(&handler, unmanaged, base, Int32(first), nil) else {
+                throw GPXReadError(problems: [GPXProblem(line: 0, message: "the XML parser could not start")])
+            }
+            context = created
+            // No DTD loading, no entity substitution, no network; big text nodes are not allowed.
+            xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
+            try push(base.map { $0 + first }, count: bytes.count - first, terminate: false)
+        } else {
+            try push(base, count: bytes.count, terminate: false)
+        }
+    }
+
+    /// Ends the file: refuses a truncated, empty or non-GPX file, and any point problem.
+    @discardableResult
+    public func finish() throws -> GPXReadSummary {
+        guard summary.bytes > 0 else { throw GPXReadError(problems: [GPXProblem(line: 0, message: "the file is empty")]) }
+        if !stopped { try push(nil, count: 0, terminate: true) }
+        try raiseIfStopped()
+        if !sawRoot { throw GPXReadError(problems: problems + [GPXProblem(line: 0, message: "not a GPX file: no gpx element")]) }
+        if !sawRootEnd { throw GPXReadError(problems: problems + [GPXProblem(line: currentLine, message: "the file ends before </gpx>: it is truncated")]) }
+        if !problems.isEmpty { throw GPXReadError(problems: problems) }
+        return summary
+    }
+
+    private func push(_ pointer: UnsafePointer<CChar>?, count: Int, terminate: Bool) throws {
+        guard let context else { return }
+        var offset = 0
+        // xmlParseChunk takes an Int32 size: feed big buffers in slices.
+        repeat {
+            let slice = min(count - offset, 1 << 24)
+            let rc = xmlParseChunk(context, pointer.map { $0 + offset }, Int32(slice), terminate && offset + slice >= count ? 1 : 0)
+            offset += slice
+            if stopped || rc != 0 {
+                if fatal == nil, receiverError == nil {
+                    let detail = lastXMLError() ?? "libxml2 error \(rc)"
+                    fatal = GPXProblem(line: currentLine, message: terminate ? "the file ends early or is not well-formed XML: \(detail)"
+                                                                             : "the file is not well-formed XML: \(detail)")
+                }
+                // A point cut off by the error is reported as the error, not as a missing attribute.
+                if let fatal { problems.removeAll { $0.line >= fatal.line } }
+                stopped = true
+                try raiseIfStopped()
+            }
+        } while offset < count
+    }
+
+    private func raiseIfStopped() throws {
+        if let receiverError { throw receiverError }
+        if let fatal { throw GPXReadError(problems: problems + [fatal]) }
+    }
+
+    private var currentLine: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0 }
+
+    private func lastXMLError() -> String? {
+        guard let context, let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)), error.pointee.code != 0 else { return nil }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "XML error \(error.pointee.code)"
+        return message.trimmingTrailingNewlines
+    }
+
+    /// Stops the parser with a problem that makes the whole file unreadable.
+    private func stop(_ message: String) {
+        guard fatal == nil else { return }
+        fatal = GPXProblem(line: currentLine, message: message)
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    private func stop(receiver error: any Error) {
+        receiverError = error
+        stopped = true
+        if let context { xmlStopParser(context) }
+    }
+
+    private func problem(_ line: Int, _ message: String) {
+        pointBad = true
+        if problems.count < GPXReader.maxProblems { problems.append(GPXProblem(line: line, message: message)) }
+    }
+
+    // MARK: - SAX events
+
+    private func installHandlers() {
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
+            guard let ctx else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue()
+                .elementStarted(localname, uri, attributeCount: Int(attributeCount), attributes)
+        }
+        handler.endElementNs = { ctx, _, _, _ in
+            guard let ctx else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().elementEnded()
+        }
+        handler.characters = { ctx, bytes, count in
+            guard let ctx, let bytes else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().text(bytes, Int(count))
+        }
+        handler.cdataBlock = { ctx, bytes, count in
+            guard let ctx, let bytes else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().text(bytes, Int(count))
+        }
+        handler.internalSubset = { ctx, _, _, _ in
+            guard let ctx else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue()
+                .stop("the file has a DOCTYPE; GPX never needs one, and it is how entity attacks arrive")
+        }
+        handler.entityDecl = { ctx, _, _, _, _, _ in
+            guard let ctx else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().stop("the file declares an entity")
+        }
+    }
+
+    private static func equals(_ pointer: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
+        guard let pointer else { return false }
+        return literal.withUTF8Buffer { expected in
+            for index in 0..<expected.count where pointer[index] != expected[index] { return false }
+            return pointer[expected.count] == 0
+        }
+    }
+
+    private static func isGPXNamespace(_ uri: UnsafePointer<xmlChar>?) -> String? {
+        if equals(uri, "http://www.topografix.com/GPX/1/1") || equals(uri, "https://www.topografix.com/GPX/1/1") { return "1.1" }
+        if equals(uri, "http://www.topografix.com/GPX/1/0") || equals(uri, "https://www.topografix.com/GPX/1/0") { return "1.0" }
+        return nil
+    }
+
+    private static func isOpenTracksNamespace(_ uri: UnsafePointer<xmlChar>?) -> Bool {
+        equals(uri, "http://opentracksapp.com/xmlschemas/v1") || equals(uri, "https://opentracksapp.com/xmlschemas/v1")
+            || equals(uri, "http://opentracksapp.com/xmlschemes/v1")
+    }
+
+    private func elementStarted(_ name: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, attributeCount: Int,
+                                _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard !stopped else { return }
+        let parent = stack.last
+        let gpxVersion = Self.isGPXNamespace(uri)
+        let inGPX = gpxVersion != nil
+        var kind = Kind.other
+        switch parent {
+        case nil:
+            guard let gpxVersion, Self.equals(name, "gpx") else {
+                let found = name.map { String(cString: $0) } ?? "?"
+                stop("not a GPX file: the root element is <\(found)>, not <gpx> in the GPX 1.0 or 1.1 namespace")
+                return
+            }
+            kind = .gpx
+            sawRoot = true
+            summary.version = gpxVersion
+            for index in 0..<attributeCount {
+                guard let attributes, Self.equals(attributes[index * 5], "creator"), attributes[index * 5 + 2] == nil,
+                      let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+                summary.creator = String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
+                let lower = summary.creator.lowercased()
+                hdopIsMetres = lower.hasPrefix("osmand") || lower.hasPrefix("locus")
+            }
+        case .gpx?:
+            if inGPX, Self.equals(name, "trk") {
+                kind = .trk
+                summary.tracks += 1
+                segmentIndex = 0
+                do { try receiver.gpxTrackBegan(index: trackIndex) } catch { stop(receiver: error) }
+            } else if inGPX, Self.equals(name, "wpt") {
+                kind = .waypoint
+                summary.waypointsIgnored += 1
+            } else if inGPX, Self.equals(name, "rte") {
+                kind = .route
+                summary.routesIgnored += 1
+            }
+        case .trk?:
+            if inGPX, Self.equals(name, "trkseg") {
+                kind = .trkseg
+                summary.segments += 1
+                do { try receiver.gpxSegmentBegan(track: trackIndex, segment: segmentIndex) } catch { stop(receiver: error) }
+            }
+        case .trkseg?:
+            if inGPX, Self.equals(name, "trkpt") {
+                kind = .trkpt
+                beginPoint(attributeCount: attributeCount, attributes)
+            }
+        case .trkpt?:
+            if inGPX, Self.equals(name, "time") {
+                kind = .time
+            } else if inGPX, Self.equals(name, "hdop") {
+                kind = .hdop
+            } else if inGPX, Self.equals(name, "extensions") {
+                kind = .extensions
+            }
+        case .extensions?:
+            if Self.isOpenTracksNamespace(uri), Self.equals(name, "accuracy_horizontal") { kind = .accuracy } else { kind = .extensions }
+        default:
+            kind = .other
+        }
+        if kind == .time || kind == .hdop || kind == .accuracy { text.removeAll(keepingCapacity: true) }
+        stack.append(kind)
+    }
+
+    private func text(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        guard let top = stack.last, top == .time || top == .hdop || top == .accuracy else { return }
+        guard text.count + count <= 256 else {
+            stop("a <\(top == .time ? "time" : top == .hdop ? "hdop" : "accuracy_horizontal")> text is longer than 256 bytes")
+            return
+        }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    private func beginPoint(attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        pointLine = currentLine
+        pointLatitude = nil
+        pointLongitude = nil
+        pointTime = nil
+        pointHDOP = nil
+        pointAccuracy = nil
+        pointBad = false
+        var sawLatitude = false
+        var sawLongitude = false
+        for index in 0..<attributeCount {
+            guard let attributes, attributes[index * 5 + 2] == nil,
+                  let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+            let isLatitude = Self.equals(attributes[index * 5], "lat")
+            let isLongitude = Self.equals(attributes[index * 5], "lon")
+            guard isLatitude || isLongitude else { continue }
+            let bytes = UnsafeBufferPointer(start: value, count: end - value)
+            let written = String(decoding: bytes.prefix(40), as: UTF8.self)
+            guard let number = DecimalText.parse(bytes) else {
+                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") '\(written)' is not a plain decimal number")
+                continue
+            }
+            if isLatitude {
+                sawLatitude = true
+                guard number >= -90, number <= 90 else { problem(pointLine, "latitude \(written) is outside [-90, 90]"); continue }
+                pointLatitude = number
+            } else {
+                sawLongitude = true
+                guard number >= -180, number < 180 else { problem(pointLine, "longitude \(written) is outside [-180, 180)"); continue }
+                pointLongitude = number
+            }
+        }
+        if !sawLatitude, !pointBad { problem(pointLine, "a track point has no lat attribute") }
+        if !sawLongitude, !pointBad { problem(pointLine, "a track point has no lon attribute") }
+    }
+
+    private func elementEnded() {
+        guard !stopped, let kind = stack.popLast() else { return }
+        switch kind {
+        case .gpx:
+            sawRootEnd = true
+        case .trk:
+            trackIndex += 1
+            do { try receiver.gpxTrackEnded() } catch { stop(receiver: error) }
+        case .trkseg:
+            segmentIndex += 1
+            do { try receiver.gpxSegmentEnded() } catch { stop(receiver: error) }
+        case .time:
+            let reading = text.withUnsafeBufferPointer { bytes -> Result<GPXTime.Reading, GPXTime.Failure> in
+                Result { () throws(GPXTime.Failure) -> GPXTime.Reading in try GPXTime.parse(bytes) }
+            }
+            switch reading {
+            case .success(let value):
+                pointTime = value.instant
+                if !value.hadZone { summary.timesWithoutZone += 1 }
+            case .failure(.impossible):
+                problem(currentLine, "'\(String(decoding: text.prefix(40), as: UTF8.self))' is not a real date and time")
+            case .failure:
+                problem(currentLine, "'\(String(decoding: text.prefix(40), as: UTF8.self))' is not an ISO 8601 time")
+            }
+        case .hdop:
+            let value = text.withUnsafeBufferPointer { DecimalText.parse($0) }
+            if let value, value >= 0 { pointHDOP = value } else { problem(currentLine, "hdop '\(String(decoding: text.prefix(40), as: UTF8.self))' is not a plain non-negative decimal") }
+        case .accuracy:
+            let value = text.withUnsafeBufferPointer { DecimalText.parse($0) }
+            if let value, value >= 0 { pointAccuracy = value } else { problem(currentLine, "accuracy_horizontal '\(String(decoding: text.prefix(40), as: UTF8.self))' is not a plain non-negative decimal") }
+        case .trkpt:
+            endPoint()
+        default:
+            break
+        }
+    }
+
+    private func endPoint() {
+        summary.points += 1
+        if pointTime == nil, !pointBad { problem(pointLine, "a track point has no time") }
+        guard !pointBad, let at = pointTime, let latitude = pointLatitude, let longitude = pointLongitude else { return }
+        let accuracy = pointAccuracy ?? pointHDOP.map { hdopIsMetres ? $0 : $0 * GPXReader.metresPerHDOP }
+        // Once the file has a problem it will be refused; nothing more is handed on.
+        guard problems.isEmpty else { return }
+        do {
+            try receiver.gpxPoint(GPXPoint(line: pointLine, at: at, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy))
+        } catch {
+            stop(receiver: error)
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

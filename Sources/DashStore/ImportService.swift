@@ -1,0 +1,145 @@
+import DashModel
+import SQLiteKit
+
+/// What undoing an import removed.
+public struct ImportUndo: Sendable, Equatable {
+    public let record: ImportRecord
+    public let shifts: Int
+    public let captureSessions: Int
+    public let routeSamples: Int
+    public let offers: Int
+    public let deliveries: Int
+    public let expenses: Int
+}
+
+/// An import cannot be undone because something recorded later depends on what it added.
+public struct ImportUndoRefused: Error, Sendable, CustomStringConvertible {
+    public let importID: Int64
+    public let reason: String
+    public var description: String { "import \(importID) cannot be undone: \(reason); nothing was changed" }
+}
+
+extension ImportRecord {
+    static let columns = "id, kind, fileName, sha256, template, importedAtMs, summary, contentSha256"
+
+    init(row: Row) throws {
+        let id = row.int("id")
+        guard let kind = ImportRecord.Kind(rawValue: row["kind"].string ?? "") else {
+            throw CorruptRecordError(table: "importRecord", id: id, detail: "unknown kind")
+        }
+        self.init(id: id, kind: kind, fileName: row["fileName"].string ?? "", sha256: row["sha256"].string ?? "",
+                  template: row["template"].string, importedAt: row.instant("importedAtMs"), summary: row["summary"].string ?? "",
+                  contentSha256: row["contentSha256"].string)
+    }
+}
+
+extension Store {
+    // MARK: - Import records
+
+    /// Starts recording an import; call inside the import's write. `summary` is filled in by
+    /// ``finishImport(_:contentSha256:summary:)``.
+    public func beginImport(kind: ImportRecord.Kind, fileName: String, sha256: String, template: String?, at instant: Instant) throws -> Int64 {
+        try write {
+            try connection.run("INSERT INTO importRecord (kind, fileName, sha256, template, importedAtMs, summary) VALUES (?1, ?2, ?3, ?4, ?5, '')",
+                               [.text(kind.rawValue), .text(fileName), .text(sha256), .string(template), .instant(instant)])
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// Records what the import read and added.
+    public func finishImport(_ id: Int64, sha256: String, contentSha256: String?, summary: String) throws {
+        try write {
+            try connection.run("UPDATE importRecord SET sha256 = ?2, contentSha256 = ?3, summary = ?4 WHERE id = ?1",
+                               [.integer(id), .text(sha256), .string(contentSha256), .text(summary)])
+        }
+    }
+
+    /// The earlier import (not `except`) of a file with these bytes, or with this content.
+    public func earlierImport(kind: ImportRecord.Kind, sha256: String, contentSha256: String?, except: Int64) throws -> ImportRecord? {
+        try connection.query("""
+            SELECT \(ImportRecord.columns) FROM importRecord
+            WHERE kind = ?1 AND id <> ?4 AND (sha256 = ?2 OR contentSha256 = ?3) ORDER BY id LIMIT 1
+            """, [.text(kind.rawValue), .text(sha256), .string(contentSha256), .integer(except)]).first.map(ImportRecord.init(row:))
+    }
+
+    /// Every import, oldest first.
+    public func imports() throws -> [ImportRecord] {
+        try connection.query("SELECT \(ImportRecord.columns) FROM importRecord ORDER BY id").map(ImportRecord.init(row:))
+    }
+
+    // MARK: - Shifts for imported routes
+
+    /// The shift whose span holds `instant`: [start, end] for a completed shift (a route's last
+    /// position may be recorded at the very end), [start, ...) for the active one.
+    public func shiftCovering(_ instant: Instant) throws -> Shift? {
+        try connection.query("""
+            SELECT \(Shift.columns) FROM shift WHERE startedAtMs <= ?1 AND (endedAtMs IS NULL OR endedAtMs >= ?1)
+            ORDER BY startedAtMs DESC LIMIT 1
+            """, [.instant(instant)]).first.map(Shift.init(row:))
+    }
+
+    /// Creates a completed shift for an imported track, starting at `start` and provisionally
+    /// one millisecond long; ``setImportedShiftEnd(_:to:)`` gives it its real end when the track
+    /// has been read (a track's end is known only at its end, and the route is streamed).
+    public func createImportedShift(start: Instant, importID: Int64) throws -> Int64 {
+        try createCompletedShift(start: start, end: start.adding(milliseconds: 1), importID: importID)
+    }
+
+    /// Sets the end of a shift an import created; refuses an overlap with another shift.
+    public func setImportedShiftEnd(_ shiftID: Int64, to end: Instant) throws {
+        try write {
+            let shift = try requireShift(shiftID)
+            guard end > shift.start else { throw ModelError.endsBeforeStart(start: shift.start, end: end) }
+            try checkNoOverlap(start: shift.start, end: end, except: shiftID)
+            try connection.run("UPDATE shift SET endedAtMs = ?2 WHERE id = ?1", [.integer(shiftID), .instant(end)])
+        }
+    }
+
+    // MARK: - Undo
+
+    /// Removes exactly what import `id` added, in one transaction: its route samples and capture
+    /// sessions, the shifts it created, its offers, deliveries and expenses, and its record.
+    /// Refused, changing nothing, when a shift it created has since gained something it did not
+    /// add (earnings, a fuel assumption, pauses, another import's route or deliveries).
+    @discardableResult
+    public func undoImport(_ id: Int64) throws -> ImportUndo {
+        try write {
+            guard let row = try connection.query("SELECT \(ImportRecord.columns) FROM importRecord WHERE id = ?1", [.integer(id)]).first else {
+                throw ModelError.notFound(what: "import", id: id)
+            }
+            let record = try ImportRecord(row: row)
+            let key: [SQLValue] = [.integer(id)]
+            if let shift = try connection.scalar("""
+                SELECT s.id FROM shift s WHERE s.importId = ?1 AND (
+                    s.grossEarningsE4 IS NOT NULL OR s.fuelMpgE4 IS NOT NULL
+                    OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id)
+                    OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
+                    OR EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id AND c.importId IS NOT ?1)
+                    OR EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NOT ?1))
+                LIMIT 1
+                """, key)?.int64 {
+                throw ImportUndoRefused(importID: id, reason: "shift \(shift), which it created, has since had other things recorded on it")
+            }
+            // Per session, through the (shiftId, recordedAtMs) index: never a scan of the whole route.
+            var samples = 0
+            for session in try connection.query("SELECT id, shiftId FROM captureSession WHERE importId = ?1", key) {
+                samples += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",
+                                              [.integer(session.int("shiftId")), .integer(session.int("id"))])
+            }
+            let sessions = try connection.run("DELETE FROM captureSession WHERE importId = ?1", key)
+            let offerIDs = try connection.query("SELECT DISTINCT offerId FROM delivery WHERE importId = ?1", key).map { $0.int("offerId") }
+            let deliveries = try connection.run("DELETE FROM delivery WHERE importId = ?1", key)
+            var offers = 0
+            for offerID in offerIDs {
+                offers += try connection.run("DELETE FROM offer WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = ?1)",
+                                             [.integer(offerID)])
+            }
+            offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
+            let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
+            let shifts = try connection.run("DELETE FROM shift WHERE importId = ?1", key)
+            try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
+            return ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
+                              offers: offers, deliveries: deliveries, expenses: expenses)
+        }
+    }
+}
