@@ -56,24 +56,33 @@ enum ImportCommands {
             let outcome: GPXImportOutcome = try store.write {
                 let importID = try store.beginImport(kind: .gpx, fileName: name, sha256: String(repeating: "0", count: 64),
                                                      template: nil, at: run.now)
-                let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: forced, thresholds: thresholds)
-                let reader = GPXReader(receiver: job)
-                var bytes = SHA256()
-                try FileChunks.read(path) { chunk, total in
-                    bytes.update(chunk)
-                    try reader.feed(chunk)
-                    progress.update(total)
+                let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: forced)
+                // The file is read and judged on another thread while this one writes.
+                let stream = GPXStream(path: path, thresholds: thresholds)
+                while let batch = stream.next() {
+                    do {
+                        for event in batch.events { try job.apply(event) }
+                    } catch {
+                        stream.cancel()
+                        throw error
+                    }
+                    progress.update(batch.bytesRead)
                 }
-                var outcome = job.outcome
-                outcome.read = try reader.finish()
+                let result = try stream.result()
+                var outcome = GPXImportOutcome(fileName: name)
+                outcome.read = result.summary
+                outcome.accepted = result.accepted
+                outcome.rejected = result.rejected
+                outcome.captureSessions = job.captureSessions
+                outcome.shiftsCreated = job.shiftsCreated
+                outcome.shiftsUsed = job.shiftsUsed
                 outcome.importID = importID
-                let sha = bytes.finalizeHex()
-                let contentSha = job.contentDigest()
-                if let earlier = try store.earlierImport(kind: .gpx, sha256: sha, contentSha256: contentSha, except: importID) {
+                if let earlier = try store.earlierImport(kind: .gpx, sha256: result.sha256, contentSha256: result.contentSha256,
+                                                         except: importID) {
                     outcome.duplicateOf = earlier
                     throw Rollback(outcome: outcome)
                 }
-                try store.finishImport(importID, sha256: sha, contentSha256: contentSha, summary: addedText(outcome))
+                try store.finishImport(importID, sha256: result.sha256, contentSha256: result.contentSha256, summary: addedText(outcome))
                 if dryRun { throw Rollback(outcome: outcome) }
                 return outcome
             }
@@ -94,6 +103,10 @@ enum ImportCommands {
             }
             run.context.console.err("dashpilot: \(path): nothing imported\n")
             return .dataError
+        } catch let error as GPXFileError {
+            progress.clear()
+            run.context.console.err("dashpilot: error: \(path): \(error.message)\n")
+            return .noInput
         } catch let error as TrackPlacementError {
             progress.clear()
             run.context.console.err("dashpilot: error: \(path): \(error.message)\ndashpilot: \(path): nothing imported\n")
