@@ -9,6 +9,7 @@
 #   make bench      release-build benchmarks, printing figures and ratios
 #   make lint       swift format lint; fails on force unwraps and force tries
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
+#   make sampledata rewrite SampleData/gpx/ (two weeks of shifts) with the seeded dashpilot-gpxgen
 #   make clean
 
 SHELL := /bin/bash
@@ -72,8 +73,15 @@ demo: deps
 	echo; echo "== dashpilot expenses"; $(DEMO) expenses; \
 	echo; echo "== dashpilot check"; $(DEMO) check
 
+# The GPX benchmark compares with GPSBabel and gpxpy on the same files: installed from Debian
+# when running as root, skipped (and said so) otherwise.
 bench: deps
+	@if [ "$$(id -u)" = 0 ]; then for p in gpsbabel python3-gpxpy; do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null; }; done; fi
 	swift build -c release --product dashpilot-bench
+	swift build -c release --product dashpilot
+	swift build -c release --product dashpilot-gpxgen
 	"$$(swift build -c release --show-bin-path)/dashpilot-bench"
 
 # Layout findings are printed as advice; a force unwrap, force try or implicitly unwrapped
@@ -86,6 +94,14 @@ lint:
 
 golden:
 	UPDATE_GOLDEN=1 swift test $(SWIFT_BUILD_FLAGS)
+
+# The sample GPX shifts and their README.md come from the deterministic generator: rerunning
+# this leaves git clean unless the generator changed.
+.PHONY: sampledata
+sampledata:
+	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot-gpxgen
+	@set -e; bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot-gpxgen"; \
+	mkdir -p SampleData/gpx; rm -f SampleData/gpx/*.gpx; "$$bin" --out SampleData/gpx --weeks 2
 
 clean:
 	rm -rf .build demo-output

@@ -127,3 +127,106 @@ do {
     print("3. deleting a shift with an 8-hour route (5 deletes from the big store)")
     print(String(format: "   median %.3f s, max %.3f s (goal: under 0.5 s)", median(deletes), deletes.max() ?? .nan))
 }
+
+// MARK: - GPX import (issue 3)
+
+/// Runs a program, returns its wall time, standard output and the peak RSS (KiB) of children so far.
+func launch(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, output: String, peakKiB: Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let elapsed = seconds(clock.now - t0)
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    return (elapsed, String(decoding: data, as: UTF8.self), Int(usage.ru_maxrss))
+}
+
+func which(_ name: String) -> String? {
+    for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
+        return folder + "/" + name
+    }
+    return nil
+}
+
+let binFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+let dashpilot = binFolder + "/dashpilot"
+let generator = binFolder + "/dashpilot-gpxgen"
+print()
+if FileManager.default.isExecutableFile(atPath: dashpilot), FileManager.default.isExecutableFile(atPath: generator) {
+    let gpxFolder = folder + "/gpx"
+    try FileManager.default.createDirectory(atPath: gpxFolder + "/year", withIntermediateDirectories: true)
+    _ = try launch(generator, ["--out", gpxFolder, "--one-shift-hours", "8", "--name", "shift8.gpx"])
+    let shiftFile = gpxFolder + "/shift8.gpx"
+    let shiftBytes = (try? FileManager.default.attributesOfItem(atPath: shiftFile)[.size] as? Int) ?? 0
+
+    // 4a. One 8-hour file, end to end (process start, store open, read, parse, filter, insert, commit).
+    var runs: [Double] = []
+    for round in 0..<5 {
+        let store = folder + "/gpx-one-\(round).sqlite"
+        runs.append(try launch(dashpilot, ["--store", store, "--quiet", "import", "gpx", shiftFile]).seconds)
+    }
+    let oneRate = Double(positionsPerShift) / median(runs)
+    print("4. GPX import, end to end through the dashpilot binary (read, parse, filter, insert, commit)")
+    print(String(format: "   one 8-hour file (28,800 points, %.1f MB): median %.3f s = %.0f points/s (goal: >= 300,000)",
+                 Double(shiftBytes) / 1e6, median(runs), oneRate))
+
+    // 4b. Reference parsers on the same file, in the same run.
+    if let gpsbabel = which("gpsbabel") {
+        let times = try (0..<3).map { _ in try launch(gpsbabel, ["-i", "gpx", "-f", shiftFile, "-o", "unicsv", "-F", "/dev/null"]).seconds }
+        let rate = Double(positionsPerShift) / median(times)
+        print(String(format: "   GPSBabel, GPX to CSV: %.0f points/s; dashpilot import is %.1fx faster", rate, oneRate / rate))
+    } else {
+        print("   GPSBabel: not installed (make bench installs it as root)")
+    }
+    if let python = which("python3") {
+        let script = "import sys,time\ntry:\n import gpxpy\nexcept ImportError:\n print('none'); sys.exit()\nt=time.time()\ng=gpxpy.parse(open(sys.argv[1]))\nn=sum(len(s.points) for k in g.tracks for s in k.segments)\nprint(n/(time.time()-t))"
+        let output = try launch(python, ["-c", script, shiftFile]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let rate = Double(output) {
+            print(String(format: "   gpxpy, parse only: %.0f points/s; dashpilot import is %.1fx faster", rate, oneRate / rate))
+        } else {
+            print("   gpxpy: not installed (make bench installs python3-gpxpy as root)")
+        }
+    }
+
+    // 4c. A year: 250 files in one command, each its own transaction.
+    let years = ProcessInfo.processInfo.environment["BENCH_YEAR_SHIFTS"].flatMap { Int($0) } ?? 250
+    _ = try launch(generator, ["--out", gpxFolder + "/year", "--year"])
+    let yearFiles = try FileManager.default.contentsOfDirectory(atPath: gpxFolder + "/year").filter { $0.hasSuffix(".gpx") }.sorted()
+        .prefix(years).map { gpxFolder + "/year/" + $0 }
+    let yearStore = folder + "/gpx-year.sqlite"
+    let year = try launch(dashpilot, ["--store", yearStore, "--quiet", "import", "gpx"] + yearFiles)
+    let yearPoints = yearFiles.count * positionsPerShift
+    print(String(format: "   a year, %d files, %d points: %.1f s = %.0f points/s (goal: under 30 s)", yearFiles.count, yearPoints,
+                 year.seconds, Double(yearPoints) / year.seconds))
+    print(String(format: "   peak memory of any dashpilot run so far: %.1f MB (goal: under 64 MB whatever the file's size)",
+                 Double(year.peakKiB) / 1024))
+
+    // 5. Mileage from the stored route, in-process.
+    let store = try Store.open(at: yearStore, create: false)
+    let shifts = try store.shifts().map(\.id)
+    let clock = ContinuousClock()
+    var single: [Double] = []
+    for id in shifts.prefix(20) {
+        let t0 = clock.now
+        _ = try store.recordedMeters(shiftID: id)
+        single.append(seconds(clock.now - t0))
+    }
+    let t0 = clock.now
+    var metres = 0.0
+    for id in shifts { metres += try store.recordedMeters(shiftID: id) }
+    let all = seconds(clock.now - t0)
+    print()
+    print("5. mileage measured from the stored route")
+    print(String(format: "   one 8-hour shift: median %.1f ms (goal: under 20 ms)", median(single) * 1000))
+    print(String(format: "   all %d shifts of the year: %.2f s, %.0f miles (goal: under 3 s)", shifts.count, all, MileageMeter.miles(metres)))
+} else {
+    print("4-5. GPX import and mileage: build the dashpilot and dashpilot-gpxgen products first (make bench does)")
+}

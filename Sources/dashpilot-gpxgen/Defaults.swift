@@ -1,7 +1,7 @@
 /// The command line's fixed texts and defaults.
 enum Defaults {
     static let seed: UInt64 = 20_261_102
-    static let shiftHours: ClosedRange<Double> = 1.25...2.0
+    static let shiftHours: ClosedRange<Double> = 1.2...1.9
 
     static let usage = """
         usage: dashpilot-gpxgen --out DIR [--weeks N] [--seed S] [--start YYYY-MM-DD] [--shift-hours A-B] [--style STYLE]

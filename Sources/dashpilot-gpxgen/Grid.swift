@@ -181,8 +181,9 @@ struct Route {
         return (p, heading)
     }
 
-    func limit(at s: Double, hint: Int) -> Double {
-        limits.isEmpty ? 8 : limits[min(hint, limits.count - 1)]
+    /// The speed limit of leg `leg`, m/s.
+    func limit(leg: Int) -> Double {
+        limits.isEmpty ? 8 : limits[min(leg, limits.count - 1)]
     }
 }
 

@@ -58,8 +58,6 @@ struct Counts {
     var movingSeconds = 0
     var maxSpeed = 0.0
     var pauseSeconds = 0
-
-    var nonIncreasing: Int { timeEqual + timeEarlier }
 }
 
 /// How the rejectable fixes are spread over a shift.
@@ -311,13 +309,17 @@ struct ShiftSimulator {
         }
         traffic = 0.985 * traffic + 0.015 * 1.0 + 0.012 * rng.normal()
         traffic = min(max(traffic, 0.65), 1.08)
-        let limit = route.limit(at: s, hint: leg) * traffic
+        let limit = route.limit(leg: leg) * traffic
         let brake = 2.2
+        // The fastest speed at the end of this second from which the car can still slow to each
+        // coming constraint's speed at `brake`: vNew^2 <= c.v^2 + 2 brake (d - (v + vNew) / 2).
         var allowed = Double.infinity
         var j = nextConstraint
         while j < constraints.count && j < nextConstraint + 5 {
             let c = constraints[j]
-            allowed = min(allowed, (c.v * c.v + 2 * brake * max(c.s - s - 0.3, 0)).squareRoot())
+            let k = c.v * c.v + 2 * brake * max(c.s - s - 0.3, 0) - brake * v
+            let cap = k <= 0 ? 0 : (-brake + (brake * brake + 4 * k).squareRoot()) / 2
+            allowed = min(allowed, max(cap, c.v))
             j += 1
         }
         let accel = 2.3 * max(0.3, 1 - v / 17)
@@ -396,9 +398,11 @@ struct ShiftSimulator {
     private mutating func appendWalk(at place: StreetPoint, distance: Double, stay: Int, indoor: Bool) {
         let door = place.pos + place.across(side: rng.chance(0.5)) * distance + Vec(x: rng.normal() * 3, y: rng.normal() * 3)
         let seconds = Int((distance / rng.uniform(1.2, 1.5)).rounded(.up))
+        steps.append(.wait(rng.int(4, 20)))
         steps.append(.walk(door, seconds))
         steps.append(.stay(stay, indoor: indoor))
         steps.append(.walk(place.pos, seconds))
+        steps.append(.wait(rng.int(5, 30)))
     }
 
     private mutating func pickRestaurant() -> StreetPoint {

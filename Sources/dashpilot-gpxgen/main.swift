@@ -198,6 +198,11 @@ func readme(_ reports: [FileReport], weeks: Int, seed: UInt64, firstDay: Int, ho
     if seed != Defaults.seed { command += " --seed \(seed)" }
     if firstDay != Civil.days(2026, 11, 2) { command += " --start \(Civil.isoDate(firstDay))" }
     if hours != Defaults.shiftHours { command += " --shift-hours \(hours.lowerBound)-\(hours.upperBound)" }
+    let days = reports.map { Civil.isoDate(Int(Civil.floorDiv(Civil.floorDiv($0.firstMs, 1000) + Int64($0.offsetSeconds), 86_400))) }
+    let span = "\(days.first ?? "") to \(days.last ?? "")"
+    let zones = Set(reports.map { $0.offsetSeconds }).sorted().map { o -> String in
+        "UTC" + (o < 0 ? "-" : "+") + Civil.pad2(abs(o) / 3600) + ":" + Civil.pad2(abs(o) / 60 % 60)
+    }.joined(separator: " and ")
     var text = """
         # Sample GPX shifts
 
@@ -209,11 +214,14 @@ func readme(_ reports: [FileReport], weeks: Int, seed: UInt64, firstDay: Int, ho
         no names and no addresses; markers are called `Pickup 3`, `Drop-off 3`.
 
         The generator is deterministic (a seeded xoshiro256** stream, no clock, no system
-        randomness): the same command rewrites the same bytes. Shifts are in November 2026,
-        Chicago local time (UTC-6), on distinct days, never overlapping.
+        randomness): the same command rewrites the same bytes (on Linux; another libm could
+        round a last digit differently). The \(reports.count) shifts fall on distinct
+        days from \(span), Chicago local time (\(zones)), and never overlap.
 
         ## What a shift contains
 
+        - \(hours.lowerBound)-\(hours.upperBound) hours from the first fix to the last, pauses included (kept short so
+          the set stays under 8 MB; `--shift-hours 2-4` writes longer ones).
         - One fix a second while logging: driving on the grid (0-15 m/s, accelerating, braking,
           slowing for turns, stopping at red lights and stop signs), standing parked, and walking
           a few dozen metres to a restaurant counter or a customer's door and back.
