@@ -46,7 +46,8 @@ fuzz: deps
 	DASHPILOT_FUZZ=1 swift test --filter FuzzTests $(SWIFT_BUILD_FLAGS)
 
 # The demo records a small week (Mon 2026-11-02 .. Sat 2026-11-07, Chicago time) by hand
-# into demo-output/demo.sqlite, a store of its own: never the user's real store.
+# into demo-output/demo.sqlite, a store of its own: never the user's real store, then imports
+# the generated GPX tracks of SampleData/gpx (each becomes a shift of its own).
 DEMO_DIR := demo-output
 DEMO = "$$bin" --store $(DEMO_DIR)/demo.sqlite --tz America/Chicago
 
@@ -68,6 +69,11 @@ demo: deps
 	$(DEMO) expense add --date 2026-11-03 --amount 41.27 --category fuel --note "full tank"; \
 	$(DEMO) expense add --date 2026-11-04 --amount 6.00 --category parking; \
 	$(DEMO) expense add --date 2026-11-06 --amount 0 --category phone --note "plan paid by employer"; \
+	echo; echo "== importing the GPX tracks in SampleData/gpx"; \
+	$(DEMO) import gpx SampleData/gpx/*.gpx; \
+	echo; echo "== importing them again: nothing is added"; \
+	$(DEMO) import gpx SampleData/gpx/2026-11-05-dinner.gpx; \
+	echo; echo "== dashpilot imports"; $(DEMO) imports; \
 	echo; echo "== dashpilot store info"; $(DEMO) store info; \
 	echo; echo "== dashpilot shifts"; $(DEMO) shifts; \
 	echo; echo "== dashpilot expenses"; $(DEMO) expenses; \

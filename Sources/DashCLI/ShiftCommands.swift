@@ -10,21 +10,23 @@ enum ShiftCommands {
             OptionHelp(name: "from", value: "DATE", help: "Only shifts that started on or after this local date (YYYY-MM-DD)."),
             OptionHelp(name: "to", value: "DATE", help: "Only shifts that started before this local date (exclusive)."),
         ],
-        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours.",
+        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours. Miles are measured from the recorded route; '-' means no route was recorded.",
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
             let from = try run.arguments.value("from").map { try run.startOfDay($0, option: "from") }
             let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
             let store = try run.store
-            var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "EARNINGS", "TIPS", "FUEL"],
-                                  rightAligned: [0, 4, 5, 6, 7])
+            var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "MILES", "EARNINGS", "TIPS", "FUEL"],
+                                  rightAligned: [0, 4, 5, 6, 7, 8])
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
                 table.rows.append([
                     String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
                     Durations.hoursText(times.worked), Durations.hoursText(times.paused),
+                    try store.routeSampleCount(shiftID: shift.id) == 0 ? "-"
+                        : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: shift.id))),
                     shift.earnings?.amount.formatted() ?? "-", shift.earnings?.tips?.formatted() ?? "-",
                     shift.fuel.map { "\($0.milesPerGallon) mpg @ \($0.pricePerGallon)" } ?? "-",
                 ])

@@ -122,7 +122,10 @@ public final class GPXStream: @unchecked Sendable {
             guard hand(Batch(events: events, bytesRead: bytes)) else { throw Cancelled() }
         }
         let reader = GPXReader(receiver: collector)
-        var bytes = SHA256()
+        // The file's own digest is computed on a third thread from copies of the same chunks,
+        // so it costs the reading thread a copy, not a hash.
+        let bytes = ChunkHasher()
+        defer { bytes.close() }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw GPXFileError(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -139,14 +142,14 @@ public final class GPXStream: @unchecked Sendable {
             }
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            bytes.update(chunk)
+            bytes.add(Array(chunk))
             collector.bytesRead += Int64(count)
             try reader.feed(chunk)
         }
         let summary = try reader.finish()
         try collector.flush()
         return GPXStreamResult(summary: summary, accepted: collector.accepted, rejected: collector.rejected,
-                               sha256: bytes.finalizeHex(), contentSha256: collector.contentDigest())
+                               sha256: bytes.close(), contentSha256: collector.contentDigest())
     }
 
     /// Judges each point, fingerprints the content, and batches the events.
@@ -220,5 +223,55 @@ public final class GPXStream: @unchecked Sendable {
         func gpxSegmentEnded() throws { try emit(.segmentEnded) }
 
         func gpxTrackEnded() throws { try emit(.trackEnded) }
+    }
+}
+
+/// SHA-256 of a stream of chunks, computed on a thread of its own behind a bounded queue.
+final class ChunkHasher: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [[UInt8]] = []
+    private var closed = false
+    private var digest: String?
+
+    init() {
+        let thread = Thread { [self] in
+            var hasher = SHA256()
+            while let chunk = take() { chunk.withUnsafeBytes { hasher.update($0) } }
+            condition.lock()
+            digest = hasher.finalizeHex()
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.start()
+    }
+
+    /// Queues a chunk, waiting while eight are already queued.
+    func add(_ chunk: [UInt8]) {
+        condition.lock()
+        while queue.count >= 8 { condition.wait() }
+        queue.append(chunk)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func take() -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty, !closed { condition.wait() }
+        guard !queue.isEmpty else { return nil }
+        let chunk = queue.removeFirst()
+        condition.broadcast()
+        return chunk
+    }
+
+    /// Ends the stream and returns the digest once every chunk is hashed. Safe to call twice.
+    @discardableResult
+    func close() -> String {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        condition.broadcast()
+        while digest == nil { condition.wait() }
+        return digest ?? ""
     }
 }

@@ -2,8 +2,8 @@
 /// of its content. Foundation on Linux has no digest API and no outside package may be used, so
 /// it is written here (checked against the FIPS test vectors in the tests).
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
+    private var h0: UInt32 = 0x6a09_e667, h1: UInt32 = 0xbb67_ae85, h2: UInt32 = 0x3c6e_f372, h3: UInt32 = 0xa54f_f53a
+    private var h4: UInt32 = 0x510e_527f, h5: UInt32 = 0x9b05_688c, h6: UInt32 = 0x1f83_d9ab, h7: UInt32 = 0x5be0_cd19
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -22,26 +22,23 @@ public struct SHA256: Sendable {
 
     /// Feeds bytes; any amount, any number of times.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)
         var index = 0
         if !pending.isEmpty {
-            while index < bytes.count, pending.count < 64 {
-                pending.append(bytes[index])
-                index += 1
-            }
+            let take = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: take))
+            index = take
             if pending.count == 64 {
-                pending.withUnsafeBytes { compress($0, at: 0) }
+                let block = pending
+                block.withUnsafeBytes { if let p = $0.baseAddress { compressBlocks(p, count: 1) } }
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        while bytes.count - index >= 64 {
-            compress(bytes, at: index)
-            index += 64
-        }
-        while index < bytes.count {
-            pending.append(bytes[index])
-            index += 1
-        }
+        let whole = (bytes.count - index) / 64
+        if whole > 0 { compressBlocks(base + index, count: whole) }
+        index += whole * 64
+        if index < bytes.count { pending.append(contentsOf: UnsafeRawBufferPointer(start: base + index, count: bytes.count - index)) }
     }
 
     public mutating func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
@@ -52,14 +49,11 @@ public struct SHA256: Sendable {
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let savedLength = length
         tail.withUnsafeBytes { update($0) }
-        length = savedLength
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         let hex: [Character] = Array("0123456789abcdef")
         var text = ""
         text.reserveCapacity(64)
-        for word in words {
+        for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
             for shift in stride(from: 28, through: 0, by: -4) { text.append(hex[Int((word >> UInt32(shift)) & 0xF)]) }
         }
         return text
@@ -72,37 +66,36 @@ public struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer, at offset: Int) {
-        // The message schedule on the stack and the round constants through a pointer: this
-        // runs once per 64 bytes of every imported file.
-        guard let base = block.baseAddress else { return }
-        var (a, b, c, d, e, f, g, h) = state
+    /// Compresses `count` whole 64-byte blocks. The schedule and the state stay in locals and
+    /// on the stack for the whole run of blocks: this is the inner loop of every import.
+    private mutating func compressBlocks(_ data: UnsafeRawPointer, count: Int) {
+        var s0 = h0, s1 = h1, s2 = h2, s3 = h3, s4 = h4, s5 = h5, s6 = h6, s7 = h7
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: offset + i * 4, as: UInt32.self))
-            }
-            for i in 16..<64 {
-                let w15 = w[i - 15], w2 = w[i - 2]
-                let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
             SHA256.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ s0 &+ majority
+                for blockIndex in 0..<count {
+                    let block = data + blockIndex * 64
+                    for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+                    for i in 16..<64 {
+                        let x = w[i - 15], y = w[i - 2]
+                        let sigma0 = x.rotr(7) ^ x.rotr(18) ^ (x &>> 3)
+                        let sigma1 = y.rotr(17) ^ y.rotr(19) ^ (y &>> 10)
+                        w[i] = w[i - 16] &+ sigma0 &+ w[i - 7] &+ sigma1
+                    }
+                    var a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7
+                    for i in 0..<64 {
+                        let t1 = h &+ (e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+                        let t2 = (a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                        h = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                    s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d; s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h
                 }
             }
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        h0 = s0; h1 = s1; h2 = s2; h3 = s3; h4 = s4; h5 = s5; h6 = s6; h7 = s7
     }
 }
 
 extension UInt32 {
-    @inline(__always) fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self &>> count) | (self &<< (32 &- count)) }
+    @inline(__always) fileprivate func rotr(_ count: UInt32) -> UInt32 { (self &>> count) | (self &<< (32 &- count)) }
 }

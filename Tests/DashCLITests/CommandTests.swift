@@ -18,8 +18,8 @@ import TestSupport
         let list = store.run("shifts")
         #expect(list.status == .success)
         #expect(list.stdout == """
-            ID  START                 END    STATE      WORKED  PAUSED  EARNINGS   TIPS  FUEL
-             1  2026-11-02 Mon 09:00  17:30  completed    8.00    0.50    142.50  31.00  27.50 mpg @ 3.459
+            ID  START                 END    STATE      WORKED  PAUSED  MILES  EARNINGS   TIPS  FUEL
+             1  2026-11-02 Mon 09:00  17:30  completed    8.00    0.50      -    142.50  31.00  27.50 mpg @ 3.459
 
             """)
         let show = store.run("shift", "show", "1")

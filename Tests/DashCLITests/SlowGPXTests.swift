@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `make test-slow`: a generated 1 GB GPX file imports in bounded memory.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["DASHPILOT_SLOW_TESTS"] == "1"))
+struct SlowGPXTests {
+    /// Runs `arguments[0]` and waits for it; returns its exit status and its own peak RSS in KiB.
+    func spawn(_ arguments: [String]) throws -> (status: Int32, peakKiB: Int) {
+        var pid = pid_t()
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let rc = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
+        try #require(rc == 0, "could not start \(arguments[0])")
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        return ((status >> 8) & 0xFF, Int(usage.ru_maxrss))
+    }
+
+    @Test func aOneGigabyteFileImportsInBoundedMemory() throws {
+        let bin = Bundle.main.bundleURL.path
+        let folder = try TemporaryDirectory("DashPilotSlowGPX")
+        let generated = try spawn([bin + "/dashpilot-gpxgen", "--out", folder.path, "--bytes", "1GB", "--name", "big.gpx"])
+        try #require(generated.status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.path("big.gpx"))[.size] as? Int)
+        #expect(size >= 990_000_000)
+        let imported = try spawn([bin + "/dashpilot", "--store", folder.path("s.sqlite"), "--quiet", "import", "gpx", folder.path("big.gpx")])
+        #expect(imported.status == 0)
+        // Peak memory does not grow with the file: the same bound holds for 5 MB and 1 GB.
+        #expect(imported.peakKiB < 64 * 1024, "peak RSS \(imported.peakKiB) KiB")
+        let info = try spawn([bin + "/dashpilot", "--store", folder.path("s.sqlite"), "--quiet", "check"])
+        #expect(info.status == 0)
+    }
+}
