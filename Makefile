@@ -43,7 +43,7 @@ test-slow: deps
 	DASHPILOT_SLOW_TESTS=1 swift test $(SWIFT_BUILD_FLAGS)
 
 fuzz: deps
-	DASHPILOT_FUZZ=1 swift test --filter FuzzTests $(SWIFT_BUILD_FLAGS)
+	DASHPILOT_FUZZ=1 swift test --filter "FuzzTests|GPXFuzzTests" $(SWIFT_BUILD_FLAGS)
 
 # The demo records a small week (Mon 2026-11-02 .. Sat 2026-11-07, Chicago time) by hand
 # into demo-output/demo.sqlite, a store of its own: never the user's real store, then imports

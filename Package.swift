@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "dashpilot-gpxgen"),
         .target(name: "TestSupport", dependencies: ["DashStore"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite", "CXLSXWriter", "TestSupport"]),
-        .testTarget(name: "DashModelTests", dependencies: ["DashModel"]),
+        .testTarget(name: "DashModelTests", dependencies: ["DashModel", "TestSupport"]),
         .testTarget(name: "DashStoreTests", dependencies: ["DashStore", "DashModel", "SQLiteKit", "TestSupport"]),
         .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "TestSupport"]),
