@@ -19,6 +19,8 @@ struct GPXImportOutcome {
     var importID: Int64?
     /// Set when the file (or its content) was imported before: nothing was added.
     var duplicateOf: ImportRecord?
+    /// Set when the file has no track point: nothing to add, nothing recorded.
+    var empty = false
 }
 
 /// A track that does not fit the shift it must go to.

@@ -77,6 +77,12 @@ enum ImportCommands {
                 outcome.shiftsCreated = job.shiftsCreated
                 outcome.shiftsUsed = job.shiftsUsed
                 outcome.importID = importID
+                // A file with no track point adds nothing and is not recorded (its content
+                // fingerprint would match every other such file).
+                if result.summary.points == 0 {
+                    outcome.empty = true
+                    throw Rollback(outcome: outcome)
+                }
                 if let earlier = try store.earlierImport(kind: .gpx, sha256: result.sha256, contentSha256: result.contentSha256,
                                                          except: importID) {
                     outcome.duplicateOf = earlier
@@ -138,7 +144,7 @@ enum ImportCommands {
         parts.append(plural(outcome.captureSessions, "capture session"))
         parts.append(plural(outcome.accepted, "route sample"))
         let rejected = outcome.rejected.values.reduce(0, +)
-        if rejected > 0 { parts.append("\(rejected) points rejected") }
+        if rejected > 0 { parts.append(plural(rejected, "point") + " rejected") }
         return parts.joined(separator: "; ")
     }
 
@@ -147,6 +153,12 @@ enum ImportCommands {
     static func report(_ outcome: GPXImportOutcome, written: Bool, run: Invocation) {
         guard !run.quiet else { return }
         let read = outcome.read
+        if outcome.empty {
+            run.print("\(outcome.fileName): no track points; nothing imported"
+                      + (read.waypointsIgnored + read.routesIgnored > 0
+                         ? " (\(plural(read.waypointsIgnored, "waypoint")) and \(plural(read.routesIgnored, "route")) are not driven miles)" : ""))
+            return
+        }
         if let earlier = outcome.duplicateOf {
             run.print("\(outcome.fileName): already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
             return

@@ -145,6 +145,8 @@ public final class GPXStream: @unchecked Sendable {
             bytes.add(Array(chunk))
             collector.bytesRead += Int64(count)
             try reader.feed(chunk)
+            // Hand over what this chunk gave, even nothing: the byte count moves the progress bar.
+            try collector.flush(evenIfEmpty: true)
         }
         let summary = try reader.finish()
         try collector.flush()
@@ -170,8 +172,8 @@ public final class GPXStream: @unchecked Sendable {
             contentBuffer.reserveCapacity(1 << 16)
         }
 
-        func flush() throws {
-            guard !events.isEmpty else { return }
+        func flush(evenIfEmpty: Bool = false) throws {
+            guard !events.isEmpty || evenIfEmpty else { return }
             try send(events, bytesRead)
             events.removeAll(keepingCapacity: true)
         }

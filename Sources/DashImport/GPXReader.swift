@@ -1,5 +1,6 @@
 import CLibXML2
 import DashModel
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -118,20 +119,38 @@ public final class GPXReader {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty, !stopped else { return }
         summary.bytes += Int64(bytes.count)
-        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         if context == nil {
-            // The first chunk lets libxml2 see the BOM or declaration; it takes up to 4 bytes here.
-            let first = min(bytes.count, 4)
-            let unmanaged = Unmanaged.passUnretained(self).toOpaque()
-            guard let created = xmlCreatePushParserCtxt(&handler, unmanaged, base, Int32(first), nil) else {
-                throw GPXReadError(problems: [GPXProblem(line: 0, message: "the XML parser could not start")])
-            }
-            context = created
-            // No DTD loading, no entity substitution, no network; big text nodes are not allowed.
-            xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
-            try push(base.map { $0 + first }, count: bytes.count - first, terminate: false)
+            // libxml2 detects the encoding from the first four bytes (a BOM, or `<?xm` in
+            // UTF-16): hold bytes back until there are four, however the file is chunked.
+            head.append(contentsOf: bytes)
+            guard head.count >= 4 else { return }
+            try start()
         } else {
-            try push(base, count: bytes.count, terminate: false)
+            try push(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), count: bytes.count, terminate: false)
+        }
+    }
+
+    /// The first bytes, kept until there are enough to detect the encoding.
+    private var head: [UInt8] = []
+
+    private func start() throws {
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        let first = min(head.count, 4)
+        let created = head.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: first) { xmlCreatePushParserCtxt(&handler, unmanaged, $0, Int32(first), nil) }
+            } ?? nil
+        }
+        guard let created else {
+            throw GPXReadError(problems: [GPXProblem(line: 0, message: "the XML parser could not start")])
+        }
+        context = created
+        // No DTD loading, no entity substitution, no network.
+        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
+        let rest = Array(head.dropFirst(first))
+        head = []
+        try rest.withUnsafeBufferPointer { buffer in
+            try push(buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, count: rest.count, terminate: false)
         }
     }
 
@@ -139,6 +158,7 @@ public final class GPXReader {
     @discardableResult
     public func finish() throws -> GPXReadSummary {
         guard summary.bytes > 0 else { throw GPXReadError(problems: [GPXProblem(line: 0, message: "the file is empty")]) }
+        if context == nil, !head.isEmpty { try start() }
         if !stopped { try push(nil, count: 0, terminate: true) }
         try raiseIfStopped()
         if !sawRoot { throw GPXReadError(problems: problems + [GPXProblem(line: 0, message: "not a GPX file: no gpx element")]) }
@@ -272,7 +292,9 @@ public final class GPXReader {
             for index in 0..<attributeCount {
                 guard let attributes, Self.equals(attributes[index * 5], "creator"), attributes[index * 5 + 2] == nil,
                       let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+                // Without entity substitution libxml2 hands an escaped `&` on as `&#38;`.
                 summary.creator = String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
+                    .replacingOccurrences(of: "&#38;", with: "&")
                 let lower = summary.creator.lowercased()
                 hdopIsMetres = lower.hasPrefix("osmand") || lower.hasPrefix("locus")
             }
