@@ -30,6 +30,7 @@ enum DecimalText {
             index += 1
         }
         guard digits > 0 else { return nil }
+        if let fast = exactQuotient(bytes, from: start, to: end) { return fast }
         // The grammar has been checked, so strtod reads exactly this text, correctly rounded.
         let count = end - start
         let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer -> Double in
@@ -39,6 +40,41 @@ enum DecimalText {
             return strtod(base, nil)
         }
         return value.isFinite ? value : nil
+    }
+
+    /// Powers of ten that a Double holds exactly.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The common case without strtod: at most 15 significant digits and 22 decimals, so both
+    /// the digits as an integer and the power of ten are exact doubles and one IEEE division
+    /// gives the correctly rounded value (Clinger's fast path). Nil when it does not apply.
+    private static func exactQuotient(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Double? {
+        var index = start
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var mantissa: Int64 = 0
+        var significant = 0
+        var decimals = 0
+        var point = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                point = true
+            } else {
+                if mantissa != 0 || byte != UInt8(ascii: "0") { significant += 1 }
+                guard significant <= 15 else { return nil }
+                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+                if point { decimals += 1 }
+            }
+            index += 1
+        }
+        guard decimals <= 22 else { return nil }
+        let value = Double(mantissa) / powersOfTen[decimals]
+        return negative ? -value : value
     }
 
     static func parse(_ text: String) -> Double? {

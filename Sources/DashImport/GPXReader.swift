@@ -223,24 +223,27 @@ public final class GPXReader {
 
     // MARK: - SAX events
 
+    /// The callbacks reach the reader through the context pointer without retaining it: the
+    /// reader owns the parser and outlives every callback (`_withUnsafeGuaranteedRef`).
     private func installHandlers() {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
             guard let ctx else { return }
-            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue()
-                .elementStarted(localname, uri, attributeCount: Int(attributeCount), attributes)
+            Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.elementStarted(localname, uri, attributeCount: Int(attributeCount), attributes)
+            }
         }
         handler.endElementNs = { ctx, _, _, _ in
             guard let ctx else { return }
-            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().elementEnded()
+            Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.elementEnded() }
         }
         handler.characters = { ctx, bytes, count in
             guard let ctx, let bytes else { return }
-            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().text(bytes, Int(count))
+            Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.text(bytes, Int(count)) }
         }
         handler.cdataBlock = { ctx, bytes, count in
             guard let ctx, let bytes else { return }
-            Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue().text(bytes, Int(count))
+            Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.text(bytes, Int(count)) }
         }
         handler.internalSubset = { ctx, _, _, _ in
             guard let ctx else { return }
@@ -272,11 +275,24 @@ public final class GPXReader {
             || equals(uri, "http://opentracksapp.com/xmlschemes/v1")
     }
 
+    /// libxml2 interns names in a dictionary, so every element of the GPX namespace carries the
+    /// same URI pointer: once one is recognised, a pointer comparison recognises the rest.
+    private var knownGPXURI: UnsafePointer<xmlChar>?
+    private var knownGPXVersion: String?
+
+    private func gpxVersion(of uri: UnsafePointer<xmlChar>?) -> String? {
+        if let uri, uri == knownGPXURI { return knownGPXVersion }
+        guard let version = Self.isGPXNamespace(uri) else { return nil }
+        knownGPXURI = uri
+        knownGPXVersion = version
+        return version
+    }
+
     private func elementStarted(_ name: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, attributeCount: Int,
                                 _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard !stopped else { return }
         let parent = stack.last
-        let gpxVersion = Self.isGPXNamespace(uri)
+        let gpxVersion = gpxVersion(of: uri)
         let inGPX = gpxVersion != nil
         var kind = Kind.other
         switch parent {
@@ -365,18 +381,19 @@ public final class GPXReader {
             let isLongitude = Self.equals(attributes[index * 5], "lon")
             guard isLatitude || isLongitude else { continue }
             let bytes = UnsafeBufferPointer(start: value, count: end - value)
-            let written = String(decoding: bytes.prefix(40), as: UTF8.self)
+            // The text is made a String only for a message: not on the path every point takes.
+            func written() -> String { String(decoding: bytes.prefix(40), as: UTF8.self) }
             guard let number = DecimalText.parse(bytes) else {
-                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") '\(written)' is not a plain decimal number")
+                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") '\(written())' is not a plain decimal number")
                 continue
             }
             if isLatitude {
                 sawLatitude = true
-                guard number >= -90, number <= 90 else { problem(pointLine, "latitude \(written) is outside [-90, 90]"); continue }
+                guard number >= -90, number <= 90 else { problem(pointLine, "latitude \(written()) is outside [-90, 90]"); continue }
                 pointLatitude = number
             } else {
                 sawLongitude = true
-                guard number >= -180, number < 180 else { problem(pointLine, "longitude \(written) is outside [-180, 180)"); continue }
+                guard number >= -180, number < 180 else { problem(pointLine, "longitude \(written()) is outside [-180, 180)"); continue }
                 pointLongitude = number
             }
         }
