@@ -40,7 +40,9 @@ test: deps
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 
 test-slow: deps
-	DASHPILOT_SLOW_TESTS=1 swift test $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product dashpilot
+	swift build -c release --product dashpilot-gpxgen
+	DASHPILOT_SLOW_TESTS=1 DASHPILOT_BIN="$$(swift build -c release --show-bin-path)" swift test $(SWIFT_BUILD_FLAGS)
 
 fuzz: deps
 	DASHPILOT_FUZZ=1 swift test --filter "FuzzTests|GPXFuzzTests" $(SWIFT_BUILD_FLAGS)

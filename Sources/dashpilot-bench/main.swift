@@ -130,8 +130,7 @@ do {
 
 // MARK: - GPX import (issue 3)
 
-/// Runs a program; returns its wall time, its standard output and its own peak RSS in KiB
-/// (wait4's rusage of that child alone, not of every child so far).
+/// Runs a program; returns its wall time, its standard output and its own peak RSS in KiB.
 func launch(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, output: String, peakKiB: Int) {
     let outputPath = folder + "/launch-output.txt"
     var actions = posix_spawn_file_actions_t()
@@ -147,12 +146,22 @@ func launch(_ executable: String, _ arguments: [String]) throws -> (seconds: Dou
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
         throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable)"])
     }
+    // The child's own high-water mark, read from /proc while it runs: wait4's ru_maxrss would
+    // include this process's memory, which a spawned child shares until it execs.
     var status: Int32 = 0
-    var usage = rusage()
-    _ = wait4(pid, &status, 0, &usage)
+    var peak = 0
+    while true {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+            peak = max(peak, kib)
+        }
+        if waitpid(pid, &status, WNOHANG) == pid { break }
+        usleep(5_000)
+    }
     let elapsed = seconds(clock.now - t0)
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return (elapsed, output, Int(usage.ru_maxrss))
+    return (elapsed, output, peak)
 }
 
 func which(_ name: String) -> String? {
