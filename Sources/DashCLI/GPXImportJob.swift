@@ -21,6 +21,9 @@ struct GPXImportOutcome {
     var duplicateOf: ImportRecord?
     /// Set when the file has no track point: nothing to add, nothing recorded.
     var empty = false
+    var alreadyRecorded = 0
+    var outsideShift = 0
+    var written = 0
 }
 
 /// A track that does not fit the shift it must go to.
@@ -45,7 +48,13 @@ final class GPXImportJob {
     private(set) var captureSessions = 0
     private(set) var shiftsCreated: [Int64] = []
     private(set) var shiftsUsed: [Int64] = []
+    private var shiftsSeen: Set<Int64> = []
     private(set) var written = 0
+    /// Points of segments the shift's route already holds (imported before, from this or
+    /// another file): skipped.
+    private(set) var alreadyRecorded = 0
+    /// Points outside the `--shift` shift's span: left out.
+    private(set) var outsideShift = 0
 
     // The track being read.
     private var trackIndex = 0
@@ -55,6 +64,8 @@ final class GPXImportJob {
     private var trackLast: Instant?
     // The segment being read.
     private var segmentLabel = ""
+    private var segmentStarted = false
+    private var segmentSkipped = false
     private var writer: RouteWriter?
     private var pending: [Position] = []
     private var segmentLast: Instant?
@@ -78,6 +89,8 @@ final class GPXImportJob {
         case let .segmentBegan(track, segment):
             writer = nil
             segmentLast = nil
+            segmentStarted = false
+            segmentSkipped = false
             segmentLabel = "\(fileName) track \(track + 1) segment \(segment + 1)"
         case .accepted(let point):
             try write(point)
@@ -93,14 +106,32 @@ final class GPXImportJob {
 
     private func write(_ point: GPXPoint) throws {
         let shift = try placeTrack(at: point)
+        if let forcedShift = forcedShift, forcedShift == shift.id,
+           point.at < shift.start || (shift.end.map { point.at > $0 } ?? false) {
+            outsideShift += 1
+            return
+        }
+        if !segmentStarted {
+            segmentStarted = true
+            // A segment whose first point the shift's route already has was imported before
+            // (the same file re-saved, or a longer export holding it): adding it again would
+            // count its miles twice.
+            segmentSkipped = try store.routeHasSample(shiftID: shift.id, at: point.at)
+        }
+        if segmentSkipped {
+            alreadyRecorded += 1
+            return
+        }
         if writer == nil {
             writer = try store.beginCapture(shiftID: shift.id, startedAt: point.at, source: segmentLabel, importID: importID)
             captureSessions += 1
+            if !trackCreatedShift, shiftsSeen.insert(shift.id).inserted { shiftsUsed.append(shift.id) }
         }
         pending.append(try Position(at: point.at, latitude: point.latitude, longitude: point.longitude,
                                     horizontalAccuracy: point.horizontalAccuracy))
         if pending.count >= 1024 { try flush() }
-        trackLast = point.at
+        trackFirst = min(trackFirst ?? point.at, point.at)
+        trackLast = max(trackLast ?? point.at, point.at)
         segmentLast = point.at
         written += 1
     }
@@ -109,9 +140,13 @@ final class GPXImportJob {
         guard let shift = trackShift, let first = trackFirst, let last = trackLast else { return }
         if trackCreatedShift {
             // A track of one accepted point still makes a shift of positive length.
-            try store.setImportedShiftEnd(shift.id, to: last > first ? last : first.adding(milliseconds: 1000))
-        } else if let end = shift.end, last > end {
-            throw TrackPlacementError(message: "track \(trackIndex + 1) runs past the end of shift \(shift.id) (\(last) is after \(end))")
+            try store.setImportedShiftSpan(shift.id, start: first, end: last > first ? last : first.adding(milliseconds: 1000))
+        } else if first < shift.start || (shift.end.map { last > $0 } ?? false) {
+            throw TrackPlacementError(message: """
+                track \(trackIndex + 1) (\(first) to \(last)) does not lie within shift \(shift.id), which covers its first point \
+                (\(shift.start) to \(shift.end.map(\.description) ?? "now")); use --shift \(shift.id) to put it there, leaving out \
+                the points outside the shift
+                """)
         }
     }
 
@@ -127,9 +162,6 @@ final class GPXImportJob {
         let shift: Shift
         if let forcedShift {
             shift = try store.requireShift(forcedShift)
-            guard point.at >= shift.start else {
-                throw TrackPlacementError(message: "track \(trackIndex + 1) starts at \(point.at), before shift \(shift.id) starts (\(shift.start))")
-            }
         } else if let covering = try store.shiftCovering(point.at) {
             shift = covering
         } else {
@@ -137,9 +169,7 @@ final class GPXImportJob {
             trackCreatedShift = true
             shiftsCreated.append(shift.id)
         }
-        if !trackCreatedShift, !shiftsUsed.contains(shift.id) { shiftsUsed.append(shift.id) }
         trackShift = shift
-        trackFirst = point.at
         return shift
     }
 }

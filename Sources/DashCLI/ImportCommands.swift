@@ -18,7 +18,8 @@ enum ImportCommands {
             its time (or --shift), else to a new completed shift spanning its accepted points.
             Points are judged as the capture path judges them: a point not later than the one
             before, less accurate than --max-accuracy, or implying a speed above 70 m/s is
-            rejected and counted. Only time, latitude, longitude and accuracy are kept. Each file
+            rejected and counted. With --shift, points outside that shift are left out. A
+            segment whose first point the shift already has is skipped (imported before). Only time, latitude, longitude and accuracy are kept. Each file
             is one transaction: a file with any problem adds nothing, and every problem is listed
             with its line. A file already imported, or another holding the same points, adds
             nothing. Waypoints and routes are ignored.
@@ -35,7 +36,14 @@ enum ImportCommands {
                 }
                 thresholds.maxAccuracyMetres = metres
             }
-            let store = try run.store
+            // A dry run writes nothing, so it creates no store: with none yet, it runs on an empty
+            // one in memory.
+            let store: Store
+            if run.arguments.has("dry-run"), !FileManager.default.fileExists(atPath: run.storePath) {
+                store = try Store.inMemory()
+            } else {
+                store = try run.store
+            }
             var status = ExitCode.success
             for path in files {
                 let result = importOne(path, store: store, forced: forced, thresholds: thresholds, run: run)
@@ -77,6 +85,9 @@ enum ImportCommands {
                 outcome.shiftsCreated = job.shiftsCreated
                 outcome.shiftsUsed = job.shiftsUsed
                 outcome.importID = importID
+                outcome.alreadyRecorded = job.alreadyRecorded
+                outcome.outsideShift = job.outsideShift
+                outcome.written = job.written
                 // A file with no track point adds nothing and is not recorded (its content
                 // fingerprint would match every other such file).
                 if result.summary.points == 0 {
@@ -88,6 +99,9 @@ enum ImportCommands {
                     outcome.duplicateOf = earlier
                     throw Rollback(outcome: outcome)
                 }
+                // Nothing to add (every point already on its shift, left out, or rejected): no
+                // import is recorded.
+                if job.written == 0 { throw Rollback(outcome: outcome) }
                 try store.finishImport(importID, sha256: result.sha256, contentSha256: result.contentSha256, summary: addedText(outcome))
                 if dryRun { throw Rollback(outcome: outcome) }
                 return outcome
@@ -111,7 +125,7 @@ enum ImportCommands {
             return .dataError
         } catch let error as GPXFileError {
             progress.clear()
-            run.context.console.err("dashpilot: error: \(path): \(error.message)\n")
+            run.context.console.err("dashpilot: error: \(path): \(error.message)\ndashpilot: \(path): nothing imported\n")
             return .noInput
         } catch let error as TrackPlacementError {
             progress.clear()
@@ -142,7 +156,7 @@ enum ImportCommands {
             parts.append((outcome.shiftsUsed.count == 1 ? "on shift " : "on shifts ") + outcome.shiftsUsed.map(String.init).joined(separator: ", "))
         }
         parts.append(plural(outcome.captureSessions, "capture session"))
-        parts.append(plural(outcome.accepted, "route sample"))
+        parts.append(plural(outcome.written, "route sample"))
         let rejected = outcome.rejected.values.reduce(0, +)
         if rejected > 0 { parts.append(plural(rejected, "point") + " rejected") }
         return parts.joined(separator: "; ")
@@ -163,6 +177,18 @@ enum ImportCommands {
             run.print("\(outcome.fileName): already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
             return
         }
+        if outcome.written == 0, outcome.alreadyRecorded > 0, outcome.outsideShift == 0 {
+            run.print("\(outcome.fileName): all of its segments are already in the store; nothing added")
+            return
+        }
+        if outcome.written == 0 {
+            let reasons = [outcome.alreadyRecorded > 0 ? "\(plural(outcome.alreadyRecorded, "point")) already in the store" : nil,
+                           outcome.outsideShift > 0 ? "\(plural(outcome.outsideShift, "point")) outside the shift" : nil,
+                           outcome.rejected.isEmpty ? nil : "\(plural(outcome.rejected.values.reduce(0, +), "point")) rejected"]
+                .compactMap { $0 }
+            run.print("\(outcome.fileName): nothing to add (\(reasons.joined(separator: ", "))); nothing imported")
+            return
+        }
         let creator = read.creator.isEmpty ? "" : " by \(read.creator)"
         let head = written ? "imported as import \(outcome.importID ?? 0)" : "dry run, nothing written"
         run.print("\(outcome.fileName): \(head): GPX \(read.version)\(creator), \(plural(read.tracks, "track")), "
@@ -174,6 +200,12 @@ enum ImportCommands {
                 outcome.rejected[reason].map { "\(reason.rawValue): \($0)" }
             }
             run.print("  rejected: \(rejected) (\(reasons.joined(separator: ", ")))")
+        }
+        if outcome.alreadyRecorded > 0 {
+            run.print("  skipped: \(plural(outcome.alreadyRecorded, "point")) of segments already in the store")
+        }
+        if outcome.outsideShift > 0 {
+            run.print("  left out: \(plural(outcome.outsideShift, "point")) outside the shift")
         }
         if read.waypointsIgnored + read.routesIgnored > 0 {
             run.print("  ignored: \(plural(read.waypointsIgnored, "waypoint")), \(plural(read.routesIgnored, "route"))")

@@ -22,9 +22,9 @@ public struct GPXStreamResult: Sendable {
     public let rejected: [AcceptanceFilter.Rejection: Int]
     /// SHA-256 of the file's bytes.
     public let sha256: String
-    /// SHA-256 of what the file says: every valid point (time, coordinates, accuracy as read)
-    /// with its track and segment boundaries. Whitespace, offsets and attribute order do not
-    /// change it.
+    /// SHA-256 of what the file says: every valid point's time and coordinates with its track
+    /// and segment boundaries. Whitespace, offsets, attribute order and the writer's accuracy
+    /// fields do not change it.
     public let contentSha256: String
 }
 
@@ -35,12 +35,13 @@ public struct GPXFileError: Error, Sendable {
 }
 
 /// Reads a GPX file on a thread of its own and hands the accepted points over in batches, so
-/// parsing (libxml2, the acceptance filter, both digests) runs beside the store's inserts on the
-/// other core. The queue between them is bounded: memory stays flat whatever the file's size.
+/// parsing (libxml2, the acceptance filter, the content digest) runs beside the store's inserts
+/// on the other core, and the file's own SHA-256 on a third thread. The queues between them are
+/// bounded: memory stays flat whatever the file's size.
 ///
-/// Usage: `let stream = GPXStream(path:thresholds:)`, then `while let batch = try stream.next()`
-/// until nil, then `try stream.result()`. ``cancel()`` stops the reader early (the consumer
-/// failed); the reader also stops when the stream is released.
+/// Usage: `let stream = GPXStream(path:thresholds:)`, then `while let batch = stream.next()`,
+/// then `try stream.result()`. ``cancel()`` stops the reader early (the consumer failed), and so
+/// does releasing the stream; `result()` before the batches are drained drops them.
 public final class GPXStream: @unchecked Sendable {
     /// One hand-over: some events and how many bytes of the file have been read.
     public struct Batch: Sendable {
@@ -48,89 +49,78 @@ public final class GPXStream: @unchecked Sendable {
         public let bytesRead: Int64
     }
 
-    private let condition = NSCondition()
-    private var queue: [Batch] = []
-    private var ended: Result<GPXStreamResult, any Error>?
-    private var cancelled = false
-    private static let capacity = 8
+    private let batches = BoundedQueue<Batch>(capacity: 8)
+    private let outcome = Outcome<Result<GPXStreamResult, any Error>>()
     private static let batchSize = 4096
 
     public init(path: String, thresholds: AcceptanceFilter.Thresholds) {
-        let thread = Thread { [self] in
-            let outcome = Result { () throws -> GPXStreamResult in try self.produce(path: path, thresholds: thresholds) }
-            condition.lock()
-            ended = outcome
-            condition.broadcast()
-            condition.unlock()
+        // The thread holds the queue and the outcome, not the stream, so releasing the stream
+        // cancels a reader that is still running.
+        let batches = batches
+        let outcome = outcome
+        let thread = Thread {
+            let result = Result { () throws -> GPXStreamResult in
+                try GPXStream.produce(path: path, thresholds: thresholds, batches: batches)
+            }
+            batches.close()
+            outcome.set(result)
         }
         thread.stackSize = 1 << 20
         thread.start()
     }
 
-    deinit { cancel() }
+    deinit {
+        if !outcome.isSet { cancel() }
+    }
 
     /// The next batch, waiting for it; nil when the reader is done (then call ``result()``).
-    public func next() -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty, ended == nil { condition.wait() }
-        guard !queue.isEmpty else { return nil }
-        let batch = queue.removeFirst()
-        condition.broadcast()
-        return batch
-    }
+    public func next() -> Batch? { batches.take() }
 
     /// How the reading ended: the summary and digests, or why the file is refused.
     public func result() throws -> GPXStreamResult {
-        condition.lock()
-        defer { condition.unlock() }
-        while ended == nil { condition.wait() }
-        switch ended {
-        case .success(let value)?: return value
-        case .failure(let error)?: throw error
-        case nil: throw GPXFileError(path: "", message: "the reader did not finish")
-        }
+        if !outcome.isSet { batches.cancel() }
+        return try outcome.wait().get()
     }
 
     /// Stops the reader at its next hand-over and waits for it to finish.
     public func cancel() {
-        condition.lock()
-        cancelled = true
-        queue.removeAll()
-        condition.broadcast()
-        while ended == nil { condition.wait() }
-        condition.unlock()
-    }
-
-    /// Queues a batch, waiting while the queue is full. False when cancelled.
-    private func hand(_ batch: Batch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.count >= GPXStream.capacity, !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        queue.append(batch)
-        condition.broadcast()
-        return true
+        batches.cancel()
+        _ = outcome.wait()
     }
 
     private struct Cancelled: Error {}
 
     // MARK: - The reading thread
 
-    private func produce(path: String, thresholds: AcceptanceFilter.Thresholds) throws -> GPXStreamResult {
-        let collector = Collector(thresholds: thresholds) { [self] events, bytes in
-            guard hand(Batch(events: events, bytesRead: bytes)) else { throw Cancelled() }
+    private static func produce(path: String, thresholds: AcceptanceFilter.Thresholds, batches: BoundedQueue<Batch>) throws -> GPXStreamResult {
+        let collector = Collector(thresholds: thresholds) { events, bytes in
+            guard batches.put(Batch(events: events, bytesRead: bytes)) else { throw Cancelled() }
         }
         let reader = GPXReader(receiver: collector)
-        // The file's own digest is computed on a third thread from copies of the same chunks,
-        // so it costs the reading thread a copy, not a hash.
-        let bytes = ChunkHasher()
-        defer { bytes.close() }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Only a regular file: a FIFO or a terminal could block the import for ever.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw GPXFileError(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw GPXFileError(path: path, message: "is a folder") }
+        guard fstat(fd, &info) == 0 else { throw GPXFileError(path: path, message: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw GPXFileError(path: path, message: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "is not a regular file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // The file's own digest is computed on a third thread from copies of the same chunks,
+        // so it costs the reading thread a copy, not a hash.
+        let chunks = BoundedQueue<[UInt8]>(capacity: 8)
+        let digest = Outcome<String>()
+        let hasher = Thread {
+            var sha = SHA256()
+            while let chunk = chunks.take() { chunk.withUnsafeBytes { sha.update($0) } }
+            digest.set(sha.finalizeHex())
+        }
+        hasher.start()
+        defer {
+            chunks.close()
+            _ = digest.wait()
+        }
         let size = 1 << 18
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
@@ -142,7 +132,7 @@ public final class GPXStream: @unchecked Sendable {
             }
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            bytes.add(Array(chunk))
+            _ = chunks.put(Array(chunk))
             collector.bytesRead += Int64(count)
             try reader.feed(chunk)
             // Hand over what this chunk gave, even nothing: the byte count moves the progress bar.
@@ -150,8 +140,9 @@ public final class GPXStream: @unchecked Sendable {
         }
         let summary = try reader.finish()
         try collector.flush()
+        chunks.close()
         return GPXStreamResult(summary: summary, accepted: collector.accepted, rejected: collector.rejected,
-                               sha256: bytes.close(), contentSha256: collector.contentDigest())
+                               sha256: digest.wait(), contentSha256: collector.contentDigest())
     }
 
     /// Judges each point, fingerprints the content, and batches the events.
@@ -209,10 +200,11 @@ public final class GPXStream: @unchecked Sendable {
         }
 
         func gpxPoint(_ point: GPXPoint) throws {
+            // Time and position only: accuracy depends on how the writer is read (hdop as DOP or
+            // metres), and a re-save by another program must still be recognised.
             fingerprint(point.at.millisecondsSinceEpoch)
             fingerprint(point.latitude.bitPattern)
             fingerprint(point.longitude.bitPattern)
-            fingerprint(point.horizontalAccuracy?.bitPattern ?? UInt64.max)
             if let reason = filter.judge(at: point.at, latitude: point.latitude, longitude: point.longitude,
                                          horizontalAccuracy: point.horizontalAccuracy) {
                 rejected[reason, default: 0] += 1
@@ -225,55 +217,5 @@ public final class GPXStream: @unchecked Sendable {
         func gpxSegmentEnded() throws { try emit(.segmentEnded) }
 
         func gpxTrackEnded() throws { try emit(.trackEnded) }
-    }
-}
-
-/// SHA-256 of a stream of chunks, computed on a thread of its own behind a bounded queue.
-final class ChunkHasher: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [[UInt8]] = []
-    private var closed = false
-    private var digest: String?
-
-    init() {
-        let thread = Thread { [self] in
-            var hasher = SHA256()
-            while let chunk = take() { chunk.withUnsafeBytes { hasher.update($0) } }
-            condition.lock()
-            digest = hasher.finalizeHex()
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.start()
-    }
-
-    /// Queues a chunk, waiting while eight are already queued.
-    func add(_ chunk: [UInt8]) {
-        condition.lock()
-        while queue.count >= 8 { condition.wait() }
-        queue.append(chunk)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func take() -> [UInt8]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty, !closed { condition.wait() }
-        guard !queue.isEmpty else { return nil }
-        let chunk = queue.removeFirst()
-        condition.broadcast()
-        return chunk
-    }
-
-    /// Ends the stream and returns the digest once every chunk is hashed. Safe to call twice.
-    @discardableResult
-    func close() -> String {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        condition.broadcast()
-        while digest == nil { condition.wait() }
-        return digest ?? ""
     }
 }

@@ -102,8 +102,15 @@ public final class GPXReader {
     private var pointAccuracy: Double?
     private var pointBad = false
 
+    /// libxml2 2.9 wants `xmlInitParser()` once before any thread parses.
+    private static let libraryReady: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
     public init(receiver: any GPXReceiver) {
         self.receiver = receiver
+        _ = GPXReader.libraryReady
         installHandlers()
     }
 
@@ -319,7 +326,7 @@ public final class GPXReader {
                 kind = .trk
                 summary.tracks += 1
                 segmentIndex = 0
-                do { try receiver.gpxTrackBegan(index: trackIndex) } catch { stop(receiver: error) }
+                if problems.isEmpty { do { try receiver.gpxTrackBegan(index: trackIndex) } catch { stop(receiver: error) } }
             } else if inGPX, Self.equals(name, "wpt") {
                 kind = .waypoint
                 summary.waypointsIgnored += 1
@@ -331,7 +338,7 @@ public final class GPXReader {
             if inGPX, Self.equals(name, "trkseg") {
                 kind = .trkseg
                 summary.segments += 1
-                do { try receiver.gpxSegmentBegan(track: trackIndex, segment: segmentIndex) } catch { stop(receiver: error) }
+                if problems.isEmpty { do { try receiver.gpxSegmentBegan(track: trackIndex, segment: segmentIndex) } catch { stop(receiver: error) } }
             }
         case .trkseg?:
             if inGPX, Self.equals(name, "trkpt") {
@@ -408,15 +415,20 @@ public final class GPXReader {
             sawRootEnd = true
         case .trk:
             trackIndex += 1
-            do { try receiver.gpxTrackEnded() } catch { stop(receiver: error) }
+            // Once the file has a problem it will be refused: nothing more is handed on, so no
+            // later error (a track that does not fit its shift) can hide the file's own problems.
+            if problems.isEmpty { do { try receiver.gpxTrackEnded() } catch { stop(receiver: error) } }
         case .trkseg:
             segmentIndex += 1
-            do { try receiver.gpxSegmentEnded() } catch { stop(receiver: error) }
+            if problems.isEmpty { do { try receiver.gpxSegmentEnded() } catch { stop(receiver: error) } }
         case .time:
             let reading = text.withUnsafeBufferPointer { bytes -> Result<GPXTime.Reading, GPXTime.Failure> in
                 Result { () throws(GPXTime.Failure) -> GPXTime.Reading in try GPXTime.parse(bytes) }
             }
             switch reading {
+            case .success(let value) where value.instant.millisecondsSinceEpoch < -62_135_596_800_000
+                                          || value.instant.millisecondsSinceEpoch > 253_402_300_799_999:
+                problem(currentLine, "'\(String(decoding: text.prefix(40), as: UTF8.self))' falls outside the years 1 to 9999")
             case .success(let value):
                 pointTime = value.instant
                 if !value.hadZone { summary.timesWithoutZone += 1 }

@@ -69,13 +69,20 @@ extension Store {
 
     // MARK: - Shifts for imported routes
 
-    /// The shift whose span holds `instant`: [start, end] for a completed shift (a route's last
-    /// position may be recorded at the very end), [start, ...) for the active one.
+    /// The shift whose span [start, end) holds `instant` (the active one from its start on): where
+    /// a track that starts at `instant` goes.
     public func shiftCovering(_ instant: Instant) throws -> Shift? {
         try connection.query("""
-            SELECT \(Shift.columns) FROM shift WHERE startedAtMs <= ?1 AND (endedAtMs IS NULL OR endedAtMs >= ?1)
+            SELECT \(Shift.columns) FROM shift WHERE startedAtMs <= ?1 AND (endedAtMs IS NULL OR endedAtMs > ?1)
             ORDER BY startedAtMs DESC LIMIT 1
             """, [.instant(instant)]).first.map(Shift.init(row:))
+    }
+
+    /// True when the shift's route already has a position at exactly `instant` (one index probe):
+    /// a segment whose first point is there has been imported before.
+    public func routeHasSample(shiftID: Int64, at instant: Instant) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM routeSample WHERE shiftId = ?1 AND recordedAtMs = ?2 LIMIT 1",
+                              [.integer(shiftID), .instant(instant)]) != nil
     }
 
     /// Creates a completed shift for an imported track, starting at `start` and provisionally
@@ -85,13 +92,14 @@ extension Store {
         try createCompletedShift(start: start, end: start.adding(milliseconds: 1), importID: importID)
     }
 
-    /// Sets the end of a shift an import created; refuses an overlap with another shift.
-    public func setImportedShiftEnd(_ shiftID: Int64, to end: Instant) throws {
+    /// Sets the span of a shift an import created, once its track has been read (its first and
+    /// last accepted points); refuses an overlap with another shift.
+    public func setImportedShiftSpan(_ shiftID: Int64, start: Instant, end: Instant) throws {
         try write {
-            let shift = try requireShift(shiftID)
-            guard end > shift.start else { throw ModelError.endsBeforeStart(start: shift.start, end: end) }
-            try checkNoOverlap(start: shift.start, end: end, except: shiftID)
-            try connection.run("UPDATE shift SET endedAtMs = ?2 WHERE id = ?1", [.integer(shiftID), .instant(end)])
+            guard end > start else { throw ModelError.endsBeforeStart(start: start, end: end) }
+            try checkNoOverlap(start: start, end: end, except: shiftID)
+            try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",
+                               [.integer(shiftID), .instant(start), .instant(end)])
         }
     }
 
@@ -120,7 +128,8 @@ extension Store {
                 """, key)?.int64 {
                 throw ImportUndoRefused(importID: id, reason: "shift \(shift), which it created, has since had other things recorded on it")
             }
-            // Per session, through the (shiftId, recordedAtMs) index: never a scan of the whole route.
+            // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
+            // that shift's route, never of the whole store's.
             var samples = 0
             for session in try connection.query("SELECT id, shiftId FROM captureSession WHERE importId = ?1", key) {
                 samples += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",

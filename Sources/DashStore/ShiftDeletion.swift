@@ -51,7 +51,8 @@ extension Store {
     /// Deletes a completed shift and everything that describes only it, in one transaction: its
     /// route samples and capture sessions (fetched and deleted explicitly: the route has no
     /// cascade), its pauses, parked stretches, deliveries and their tips (cascades), and offers
-    /// left empty. Pickup places and expenses stay. A refused or failed delete changes nothing.
+    /// left empty. Pickup places and expenses stay. An import left with nothing in the store is
+    /// forgotten, so its file can be imported again. A refused or failed delete changes nothing.
     ///
     /// The route's rows are removed by DELETE statements inside this same `BEGIN IMMEDIATE`
     /// transaction, not by anything beneath it, so a failure anywhere rolls them back with the
@@ -67,6 +68,13 @@ extension Store {
             if let expected, expected != preview { throw ShiftChangedError(shiftID: shiftID) }
             let id: [SQLValue] = [.integer(shiftID)]
             let offerIDs = try connection.query("SELECT DISTINCT offerId FROM delivery WHERE shiftId = ?1", id).map { $0.int("offerId") }
+            // The imports that added to this shift: one left with nothing in the store is
+            // forgotten too, so the same file can be imported again.
+            let importIDs = try connection.query("""
+                SELECT importId FROM shift WHERE id = ?1 AND importId IS NOT NULL
+                UNION SELECT importId FROM captureSession WHERE shiftId = ?1 AND importId IS NOT NULL
+                UNION SELECT importId FROM delivery WHERE shiftId = ?1 AND importId IS NOT NULL
+                """, id).map { $0.int("importId") }
             let removedSamples = try connection.run("DELETE FROM routeSample WHERE shiftId = ?1", id)
             guard removedSamples == preview.routeSamples else {
                 throw CorruptRecordError(table: "routeSample", id: shiftID, detail: "route changed while deleting")
@@ -76,6 +84,16 @@ extension Store {
             for offerID in offerIDs {
                 try connection.run("DELETE FROM offer WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = ?1)",
                                    [.integer(offerID)])
+            }
+            for importID in importIDs {
+                try connection.run("""
+                    DELETE FROM importRecord WHERE id = ?1
+                      AND NOT EXISTS (SELECT 1 FROM shift WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM captureSession WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM offer WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM delivery WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM expense WHERE importId = ?1)
+                    """, [.integer(importID)])
             }
             return preview
         }

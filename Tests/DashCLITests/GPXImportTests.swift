@@ -104,25 +104,31 @@ import TestSupport
         #expect(try store.values("SELECT DISTINCT shiftId FROM routeSample") == [[.integer(1)]])
     }
 
-    @Test func theShiftOptionRefusesATrackOutsideThatShift() throws {
+    @Test func theShiftOptionLeavesOutPointsOutsideThatShift() throws {
         let store = try CLIStore()
         store.run("shift", "add", "--start", "2026-11-02T09:00", "--end", "2026-11-02T10:00")
         let before = try store.dump()
-        // At 08:00 Chicago, before shift 1 starts.
+        // At 08:00 Chicago, before shift 1 starts: every point is left out, nothing is recorded.
         let early = try store.file("early.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 10)))
         let result = store.run(words: ["import", "gpx", early, "--shift", "1"])
-        #expect(result.status == .dataError)
-        #expect(result.stderr.contains("dashpilot: error: \(early): track 1 starts at 2026-11-02T14:00:00Z, before shift 1 starts"))
-        #expect(result.stderr.hasSuffix("dashpilot: \(early): nothing imported\n"))
+        #expect(result.status == .success)
+        #expect(result.stdout == "early.gpx: nothing to add (10 points outside the shift); nothing imported\n")
         #expect(try store.dump() == before)
+        // A track that straddles the shift's start: the part inside is kept.
+        let straddle = try store.file("straddle.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 20, start: 3590)))
+        let kept = store.run(words: ["import", "gpx", straddle, "--shift", "1"])
+        #expect(kept.stdout.contains("added: on shift 1; 1 capture session; 10 route samples"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("left out: 10 points outside the shift"))
+        #expect(try store.values("SELECT count(*) FROM routeSample WHERE shiftId = 1") == [[.integer(10)]])
+        let afterStraddle = try store.dump()
         // An unknown shift.
         let unknown = store.run(words: ["import", "gpx", early, "--shift", "9"])
         #expect(unknown.status == .failure)
         #expect(unknown.stderr.contains("nothing imported"))
-        #expect(try store.dump() == before)
+        #expect(try store.dump() == afterStraddle)
         // Not an id.
         #expect(store.run(words: ["import", "gpx", early, "--shift", "one"]).status == .usage)
-        #expect(try store.dump() == before)
+        #expect(try store.dump() == afterStraddle)
     }
 
     @Test func aTrackRunningPastItsCoveringShiftIsRefused() throws {
@@ -133,7 +139,8 @@ import TestSupport
         let path = try store.file("long.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 60)))
         let result = store.importGPX(path)
         #expect(result.status == .dataError)
-        #expect(result.stderr.contains("dashpilot: error: \(path): track 1 runs past the end of shift 1"))
+        #expect(result.stderr.contains("dashpilot: error: \(path): track 1 (2026-11-02T14:00:00Z to 2026-11-02T14:00:59Z) does not lie within shift 1"))
+        #expect(result.stderr.contains("use --shift 1 to put it there"))
         #expect(result.stderr.hasSuffix("dashpilot: \(path): nothing imported\n"))
         #expect(try store.dump() == before)
     }
@@ -307,17 +314,39 @@ import TestSupport
         #expect(try store.dump() == before)
     }
 
-    @Test func aFileWithOnePointChangedIsNotADuplicate() throws {
+    /// The content fingerprint is time and position: the same points with other accuracy (a
+    /// re-save by another program, hdop read otherwise) are the same content.
+    @Test func aFileWithOtherAccuracyIsTheSameContent() throws {
         let store = try CLIStore()
         let points = GPXFixture.drive(count: 25)
         #expect(store.importGPX(try store.file("a.gpx", GPXFixture.document(segment: points))).status == .success)
+        let before = try store.dump()
         var changed = points
         changed[12].hdop = 1
         let result = store.importGPX(try store.file("b.gpx", GPXFixture.document(segment: changed)))
         #expect(result.status == .success)
-        #expect(result.stdout.contains("b.gpx: imported as import 2"))
-        // It lands on the shift the first import created, which covers it.
-        #expect(result.stdout.contains("added: on shift 1; 1 capture session; 25 route samples"))
+        #expect(result.stdout == "b.gpx: already imported as import 1 (a.gpx); nothing added\n")
+        #expect(try store.dump() == before)
+    }
+
+    /// Another file whose segment starts where a stored one does (a longer export holding an
+    /// imported day, a point nudged by rounding) adds that segment once, not twice.
+    @Test func aSegmentTheShiftAlreadyHasIsSkipped() throws {
+        let store = try CLIStore()
+        let points = GPXFixture.drive(count: 25)
+        #expect(store.importGPX(try store.file("a.gpx", GPXFixture.document(segment: points))).status == .success)
+        let before = try store.dump()
+        var nudged = points
+        nudged[12].latitude += 0.000001
+        let result = store.importGPX(try store.file("b.gpx", GPXFixture.document(segment: nudged)))
+        #expect(result.status == .success)
+        #expect(result.stdout == "b.gpx: all of its segments are already in the store; nothing added\n")
+        #expect(try store.dump() == before)
+        // Beside a new segment, the known one is skipped and counted.
+        let later = GPXFixture.drive(count: 10, start: 100)
+        let both = store.importGPX(try store.file("c.gpx", GPXFixture.document([[nudged], [later]])))
+        #expect(both.stdout.contains("added: new shift 2; 1 capture session; 10 route samples"), "\(both.stdout)")
+        #expect(both.stdout.contains("skipped: 25 points of segments already in the store"))
     }
 
     // MARK: - Dry run
@@ -480,9 +509,11 @@ import TestSupport
         let store = try CLIStore()
         let points = GPXFixture.drive(count: 30)
         #expect(store.importGPX(try store.file("a.gpx", GPXFixture.document(segment: points))).status == .success)
-        var changed = points
-        changed[0].hdop = 1
-        #expect(store.importGPX(try store.file("b.gpx", GPXFixture.document(segment: changed))).stdout.contains("on shift 1"))
+        // Other points inside the created shift's span, half a second later and a little east.
+        let changed = points.dropLast().map {
+            FixturePoint(latitude: $0.latitude, longitude: $0.longitude + 0.0001, at: $0.at.adding(milliseconds: 500))
+        }
+        #expect(store.importGPX(try store.file("b.gpx", GPXFixture.document(segment: Array(changed)))).stdout.contains("on shift 1"))
         let before = try store.dump()
         #expect(store.run("imports", "undo", "1").status == .failure)
         #expect(try store.dump() == before)
