@@ -49,8 +49,8 @@ extension Store {
     /// Records what the import read and added.
     public func finishImport(_ id: Int64, sha256: String, contentSha256: String?, summary: String) throws {
         try write {
-            try connection.run("UPDATE importRecord SET sha256 = ?2, contentSha256 = ?3, summary = ?4 WHERE id = ?1",
-                               [.integer(id), .text(sha256), .string(contentSha256), .text(summary)])
+            _ = try connection.run("UPDATE importRecord SET sha256 = ?2, contentSha256 = ?3, summary = ?4 WHERE id = ?1",
+                                   [.integer(id), .text(sha256), .string(contentSha256), .text(summary)])
         }
     }
 
