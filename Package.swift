@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "SQLiteKit"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashCLI"]),
         .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashCLI", "SQLiteKit"]),
-        .executableTarget(name: "dashpilot-gpxgen"),
+        .executableTarget(name: "dashpilot-gpxgen", dependencies: ["DashModel"]),
         .target(name: "TestSupport", dependencies: ["DashStore"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite", "CXLSXWriter", "TestSupport"]),
         .testTarget(name: "DashModelTests", dependencies: ["DashModel", "TestSupport"]),

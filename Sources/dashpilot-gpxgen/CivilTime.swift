@@ -1,28 +1,16 @@
+import DashModel
+
 /// Calendar arithmetic without Foundation's `Date` or time zone database: the generator must give
 /// the same bytes everywhere, so Chicago's offset comes from the US rule written out here.
 enum Civil {
-    /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+    /// Days since 1970-01-01 for a proleptic Gregorian date (DashModel's calendar arithmetic).
     static func days(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        Int(CivilTime.days(year: year, month: month, day: day))
     }
 
     /// The date of a day number.
     static func date(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilTime.civil(fromDays: Int64(days))
     }
 
     /// 0 = Sunday ... 6 = Saturday.
