@@ -9,7 +9,7 @@
 #   make bench      release-build benchmarks, printing figures and ratios
 #   make lint       swift format lint; fails on force unwraps and force tries
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
-#   make sampledata rewrite SampleData/gpx/ (two weeks of shifts) with the seeded dashpilot-gpxgen
+#   make sampledata rewrite SampleData/gpx/ (three weeks of shifts) with the seeded dashpilot-gpxgen
 #   make clean
 
 SHELL := /bin/bash
@@ -109,7 +109,7 @@ golden:
 sampledata:
 	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot-gpxgen
 	@set -e; bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot-gpxgen"; \
-	mkdir -p SampleData/gpx; rm -f SampleData/gpx/*.gpx; "$$bin" --out SampleData/gpx --weeks 2
+	mkdir -p SampleData/gpx; rm -f SampleData/gpx/*.gpx; "$$bin" --out SampleData/gpx --weeks 3
 
 clean:
 	rm -rf .build demo-output
