@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "DashModelTests", dependencies: ["DashModel", "TestSupport"]),
         .testTarget(name: "DashStoreTests", dependencies: ["DashStore", "DashModel", "SQLiteKit", "TestSupport"]),
         .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
-        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "TestSupport"]),
+        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "DashImport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

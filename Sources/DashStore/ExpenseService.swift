@@ -9,14 +9,21 @@ extension Store {
     /// Records an expense. The amount is required (0.00 is a recorded amount); the category is
     /// kept as written.
     @discardableResult
-    public func addExpense(at instant: Instant, amount: Money, category: String, note: String? = nil, importID: Int64? = nil) throws -> Int64 {
+    public func addExpense(at instant: Instant, amount: Money, category: String, note: String? = nil, importID: Int64? = nil,
+                           recordKey: String? = nil) throws -> Int64 {
         let expense = try Expense(id: 0, occurredAt: instant, amount: amount, category: category, note: note)
         return try write {
-            try connection.run("INSERT INTO expense (occurredAtMs, amountE4, category, note, importId) VALUES (?1, ?2, ?3, ?4, ?5)",
-                               [.instant(expense.occurredAt), .money(expense.amount), .text(expense.category),
-                                .string(expense.note), .int(importID)])
+            try connection.run("""
+                INSERT INTO expense (occurredAtMs, amountE4, category, note, importId, recordKey) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """, [.instant(expense.occurredAt), .money(expense.amount), .text(expense.category),
+                      .string(expense.note), .int(importID), .string(recordKey)])
             return connection.lastInsertRowID
         }
+    }
+
+    /// How many stored expenses carry `recordKey` (imported rows with the same content).
+    public func expenseCount(recordKey: String) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM expense WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
     }
 
     /// Expenses incurred in [from, to), oldest first; either bound may be open.

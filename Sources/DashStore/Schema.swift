@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2]
+    public static let steps: [Migration] = [v1, v2, v3]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -210,5 +210,14 @@ public enum Schema {
         ALTER TABLE importRecord ADD COLUMN contentSha256 TEXT
             CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*'));
         CREATE INDEX importRecordByContent ON importRecord (contentSha256) WHERE contentSha256 IS NOT NULL;
+        """)
+
+    /// CSV imports (issue 4): an expense row is recognised across files by a key made of what
+    /// it says, so overlapping files give the union and identical rows in one file stay two.
+    static let v3 = Migration("0003 expense.recordKey", """
+        -- SHA-256 of the row's content (when, amount, category, note); NULL for expenses typed by hand.
+        ALTER TABLE expense ADD COLUMN recordKey TEXT
+            CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'));
+        CREATE INDEX expenseByRecordKey ON expense (recordKey) WHERE recordKey IS NOT NULL;
         """)
 }

@@ -96,7 +96,11 @@ struct MigrationTests {
             let old = try Store.openHistorical(at: path, version: 1, plan: Self.nextPlan)
             #expect(old.version == 1)
             #expect(try !columns(old, "expense").contains("testColumn"))
-            expenseID = try old.addExpense(at: minute(0), amount: money("27.5"), category: "maintenance", note: "oil")
+            // As the v1 build wrote it: raw SQL, since today's services write today's columns.
+            try old.connection.run("""
+                INSERT INTO expense (occurredAtMs, amountE4, category, note) VALUES (?1, 275000, 'maintenance', 'oil')
+                """, [.integer(minute(0).millisecondsSinceEpoch)])
+            expenseID = old.connection.lastInsertRowID
         }
 
         let store = try Store.open(at: path, create: false, plan: Self.nextPlan)
@@ -165,7 +169,7 @@ struct MigrationTests {
 
     /// The real step 2 (issue 3): a v1 store with an import record, written by the historical
     /// opener, gains importRecord.contentSha256 and keeps its rows, after a backup.
-    @Test("a v1 store is migrated to v2 by the shipped plan, keeping its import records")
+    @Test("a v1 store is migrated to the current version by the shipped plan, keeping its import records")
     func shippedV2Migration() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("s.sqlite")
@@ -178,11 +182,29 @@ struct MigrationTests {
         }
         let store = try Store.open(at: path, create: false)
         #expect(store.migration.fromVersion == 1)
-        #expect(store.migration.appliedSteps == [Schema.steps[1].id])
+        #expect(store.migration.appliedSteps == Schema.steps.dropFirst().map(\.id))
         #expect(try columns(store, "importRecord").contains("contentSha256"))
         let records = try store.imports()
         #expect(records.map(\.summary) == ["old"])
         #expect(records.first?.contentSha256 == nil)
         #expect(store.migration.backupPath == path + ".v1.bak")
+    }
+
+    /// Every shipped step, from the version before it: a store written by the historical opener
+    /// at that version keeps its rows through the plan.
+    @Test("each shipped step keeps the rows of the version before it", arguments: 1..<Schema.currentVersion)
+    func eachShippedStepKeepsRows(from version: Int) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        do {
+            let old = try Store.openHistorical(at: path, version: version)
+            try old.connection.run("INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4) VALUES (0, 3600000, 125000)")
+            try old.connection.run("INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (0, 34590, 'fuel')")
+        }
+        let store = try Store.open(at: path, create: false)
+        #expect(store.version == Schema.currentVersion)
+        #expect(try store.shifts().map { $0.earnings?.amount.description } == ["12.50"])
+        #expect(try store.expenses().map(\.amount.description) == ["3.459"])
+        #expect(try store.structuralFaults().isEmpty)
     }
 }

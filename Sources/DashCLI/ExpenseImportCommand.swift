@@ -1,0 +1,117 @@
+import DashImport
+import DashModel
+import DashStore
+import Foundation
+
+enum ExpenseImportCommand {
+    static let spec = CommandSpec(
+        path: ["import", "expenses"], abstract: "Import expenses from CSV files.",
+        usage: "import expenses FILE... [--template NAME|PATH] [--dry-run]",
+        arguments: [("FILE", "CSV files with a header row: date, amount, category, note.")],
+        options: [
+            OptionHelp(name: "template", value: "NAME|PATH", help: "'expenses' (the default, docs/templates.md) or a template file."),
+            OptionHelp(name: "dry-run", value: nil, help: "Read and check everything, print the summary, write nothing."),
+        ],
+        discussion: """
+            Each file is one transaction: a file with any bad row adds nothing, and every bad row
+            is listed with its line and column. A row already in the store (the same date, amount,
+            category and note, from another file) is not added again; two identical rows in one
+            file are two expenses. A date without a time is recorded at 12:00 local (--tz).
+            """,
+        store: .create,
+        run: { run in
+            let files = run.arguments.positionals
+            guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
+            let template = try loadTemplate(try run.arguments.value("template"))
+            let dryRun = run.arguments.has("dry-run")
+            let store: Store
+            if dryRun, !FileManager.default.fileExists(atPath: run.storePath) {
+                store = try Store.inMemory()
+            } else {
+                store = try run.store
+            }
+            var status = ExitCode.success
+            for path in files {
+                let result = importOne(path, template: template, store: store, dryRun: dryRun, run: run)
+                if result == .noInput || (result == .dataError && status != .noInput) || (result == .failure && status == .success) {
+                    status = result
+                }
+            }
+            return status
+        })
+
+    static func loadTemplate(_ name: String?) throws -> ExpenseTemplate {
+        guard let name, name != "expenses" else { return try ExpenseTemplate.builtIn() }
+        guard name.contains("/") || name.hasSuffix(".json") else {
+            throw UsageError(message: "unknown expenses template '\(name)'", hint: "use 'expenses' or the path of a template file")
+        }
+        guard let data = FileManager.default.contents(atPath: name) else {
+            throw CommandFailure(message: "\(name): cannot read the template", status: .noInput)
+        }
+        do {
+            return try ExpenseTemplate.parse(Array(data), file: name)
+        } catch let error as TemplateError {
+            throw CommandFailure(message: "\(error)", status: .dataError)
+        }
+    }
+
+    private struct Rollback: Error { let message: String }
+
+    static func importOne(_ path: String, template: ExpenseTemplate, store: Store, dryRun: Bool, run: Invocation) -> ExitCode {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
+            return .noInput
+        }
+        var reader = ExpenseRowReader(template: template, zone: run.zone)
+        let bytes = Array(data)
+        bytes.withUnsafeBytes { reader.feed($0) }
+        let (rows, problems) = reader.finish()
+        guard problems.isEmpty else {
+            for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
+            run.context.console.err("dashpilot: \(path): nothing imported\n")
+            return .dataError
+        }
+        let sha = SHA256.hex(bytes)
+        do {
+            let (added, known, importID): (Int, Int, Int64) = try store.write {
+                let importID = try store.beginImport(kind: .expenses, fileName: name, sha256: sha, template: template.name, at: run.now)
+                if let earlier = try store.earlierImport(kind: .expenses, sha256: sha, contentSha256: nil, except: importID) {
+                    throw Rollback(message: "already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
+                }
+                // A multiset union: a key the store holds k times and this file n times adds n - k.
+                var inStore: [String: Int] = [:]
+                var inFile: [String: Int] = [:]
+                var added = 0
+                for row in rows {
+                    if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.expenseCount(recordKey: row.recordKey) }
+                    inFile[row.recordKey, default: 0] += 1
+                    guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else { continue }
+                    try store.addExpense(at: row.occurredAt, amount: row.amount, category: row.category, note: row.note,
+                                         importID: importID, recordKey: row.recordKey)
+                    added += 1
+                }
+                guard added > 0 else { throw Rollback(message: "all \(rows.count) of its expenses are already in the store; nothing added") }
+                let known = rows.count - added
+                try store.finishImport(importID, sha256: sha, contentSha256: nil,
+                                       summary: "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : ""))
+                if dryRun { throw Rollback(message: "dry run, nothing written: would add \(added) expense\(added == 1 ? "" : "s")"
+                                           + (known > 0 ? "; \(known) already in the store" : "")) }
+                return (added, known, importID)
+            }
+            if !run.quiet {
+                run.print("\(name): imported as import \(importID): \(added) expense\(added == 1 ? "" : "s")"
+                          + (known > 0 ? "; \(known) already in the store" : ""))
+            }
+            return .success
+        } catch let rollback as Rollback {
+            if !run.quiet { run.print("\(name): \(rollback.message)") }
+            return .success
+        } catch let error as ModelError {
+            run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
+            return .dataError
+        } catch {
+            return DashPilotCLI.report(error, console: run.context.console)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import DashModel
+import Foundation
+
+/// One expense read from a CSV row, checked by the record's rules.
+public struct ExpenseRow: Sendable, Equatable {
+    public let line: Int
+    public let occurredAt: Instant
+    public let amount: Money
+    public let category: String
+    public let note: String?
+    /// SHA-256 of what the row says (instant, amount, category, note): the same expense in two
+    /// files has the same key, so overlapping files give the union.
+    public let recordKey: String
+}
+
+/// A problem at a line of an expenses file, with the column where there is one.
+public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: String?
+    public let message: String
+    public var description: String { "\(line): " + (column.map { "\($0): " } ?? "") + message }
+}
+
+/// Reads an expenses CSV with a template: every row checked, every bad row listed.
+///
+/// A date is `YYYY-MM-DD` (recorded at 12:00 local, as `expense add` does, so it stays on its
+/// day in any nearby report zone) or an ISO 8601 time (local in `zone` unless it has an offset;
+/// a DST-gap or ambiguous local time is refused). The amount is required; blank is refused, not
+/// zero. A blank category is `other`. A note longer than 200 characters is refused, not cut.
+public struct ExpenseRowReader {
+    public let template: ExpenseTemplate
+    public let zone: TimeZone
+    private var reader: CSVReader
+    private var columnIndex: [ExpenseTemplate.Field: Int] = [:]
+    private var headerSeen = false
+    public private(set) var rows: [ExpenseRow] = []
+    public private(set) var problems: [RowProblem] = []
+    public static let maxProblems = 50
+
+    public init(template: ExpenseTemplate, zone: TimeZone) {
+        self.template = template
+        self.zone = zone
+        reader = CSVReader(dialect: template.dialect)
+    }
+
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        var records: [CSVRecord] = []
+        reader.feed(bytes) { records.append($0) }
+        for record in records { take(record) }
+    }
+
+    /// Ends the file; the rows, or every problem (the CSV's and the rows').
+    public mutating func finish() -> (rows: [ExpenseRow], problems: [RowProblem]) {
+        var records: [CSVRecord] = []
+        do {
+            try reader.finish { records.append($0) }
+        } catch let error as CSVReadError {
+            for record in records { take(record) }
+            records = []
+            problems += error.problems.map { RowProblem(line: $0.line, column: nil, message: $0.message) }
+        } catch {
+            problems.append(RowProblem(line: 0, column: nil, message: "\(error)"))
+        }
+        for record in records { take(record) }
+        if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
+        problems.sort { $0.line < $1.line }
+        return (rows, Array(problems.prefix(Self.maxProblems)))
+    }
+
+    private mutating func take(_ record: CSVRecord) {
+        guard headerSeen else {
+            header(record)
+            return
+        }
+        row(record)
+    }
+
+    private mutating func header(_ record: CSVRecord) {
+        headerSeen = true
+        let names = record.fields.map(ExpenseTemplate.normalizedHeader)
+        for field in ExpenseTemplate.Field.allCases {
+            guard let accepted = template.columns[field] else { continue }
+            if let index = names.firstIndex(where: { accepted.contains($0) }) {
+                columnIndex[field] = index
+            } else if field == .date || field == .amount {
+                problems.append(RowProblem(line: record.line, column: nil, message: """
+                    no \(field.rawValue) column: the header has \(record.fields.map { "'\($0)'" }.joined(separator: ", ")), \
+                    and the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
+                    """))
+            }
+        }
+    }
+
+    private func cell(_ record: CSVRecord, _ field: ExpenseTemplate.Field) -> String? {
+        guard let index = columnIndex[field], index < record.fields.count else { return nil }
+        return record.fields[index]
+    }
+
+    private mutating func row(_ record: CSVRecord) {
+        guard columnIndex[.date] != nil, columnIndex[.amount] != nil else { return }
+        let line = record.line
+        var bad = false
+        func problem(_ column: String, _ message: String) {
+            bad = true
+            problems.append(RowProblem(line: line, column: column, message: message))
+        }
+        var occurredAt: Instant?
+        let dateText = (cell(record, .date) ?? "").trimmingCharacters(in: .whitespaces)
+        if dateText.isEmpty {
+            problem("date", "an expense needs a date")
+        } else if dateText.count == 10 {
+            do {
+                let day = try TimeText.date(dateText)
+                occurredAt = try CivilTime(year: day.year, month: day.month, day: day.day, hour: 12).instant(in: zone)
+            } catch {
+                problem("date", "\(error)")
+            }
+        } else {
+            do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", "\(error)") }
+        }
+        var amount: Money?
+        do {
+            amount = try AmountText.parse(cell(record, .amount) ?? "", decimalMark: template.decimalMark)
+            if amount == nil { problem("amount", "an expense needs an amount (blank is not 0.00)") }
+        } catch {
+            problem("amount", "\(error)")
+        }
+        let categoryText = (cell(record, .category) ?? "").trimmingCharacters(in: .whitespaces)
+        let category = categoryText.isEmpty ? ExpenseCategory.other.rawValue : categoryText
+        let noteText = (cell(record, .note) ?? "").trimmingCharacters(in: .whitespaces)
+        let note: String? = noteText.isEmpty ? nil : noteText
+        guard !bad, let occurredAt, let amount else { return }
+        do {
+            let expense = try Expense(id: 0, occurredAt: occurredAt, amount: amount, category: category, note: note)
+            let key = SHA256.hex(Array("\(expense.occurredAt.millisecondsSinceEpoch)|\(expense.amount.units)|\(expense.category)|\(expense.note ?? "")".utf8))
+            rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
+                                   note: expense.note, recordKey: key))
+        } catch {
+            problem(noteText.count > Expense.maxNoteLength ? "note" : "category", "\(error)")
+        }
+    }
+}
