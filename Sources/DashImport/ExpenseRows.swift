@@ -23,9 +23,10 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Reads an expenses CSV with a template: every row checked, every bad row listed.
 ///
-/// A date is `YYYY-MM-DD` (recorded at 12:00 local, as `expense add` does, so it stays on its
-/// day in any nearby report zone) or an ISO 8601 time (local in `zone` unless it has an offset;
-/// a DST-gap or ambiguous local time is refused). The amount is required; blank is refused, not
+/// A date is read with the template's `dateFormat` when it has one, else as `YYYY-MM-DD` or an
+/// ISO 8601 time. A date without a time is recorded at 12:00 local (as `expense add` does, so
+/// it stays on its day in any nearby report zone); a time without an offset is local in `zone`,
+/// and one a DST change skips or repeats is refused. The amount is required; blank is refused, not
 /// zero. A blank category is `other`. A note longer than 200 characters is refused, not cut.
 public struct ExpenseRowReader {
     public let template: ExpenseTemplate
@@ -108,6 +109,17 @@ public struct ExpenseRowReader {
         let dateText = (cell(record, .date) ?? "").trimmingCharacters(in: .whitespaces)
         if dateText.isEmpty {
             problem("date", "an expense needs a date")
+        } else if let pattern = template.dateFormat {
+            do {
+                let parsed = try pattern.parse(dateText)
+                if parsed.time == nil, parsed.offsetSeconds == nil, let day = parsed.date {
+                    occurredAt = try CivilTime(year: day.year, month: day.month, day: day.day, hour: 12).instant(in: zone)
+                } else {
+                    occurredAt = try StatementTime.instant(parsed, zone: zone)
+                }
+            } catch {
+                problem("date", "\(error)")
+            }
         } else if dateText.count == 10 {
             do {
                 let day = try TimeText.date(dateText)

@@ -11,6 +11,8 @@ public struct ExpenseTemplate: Sendable, Equatable {
     public var decimalMark: DecimalMark
     /// Accepted header names per field, compared after ``normalizedHeader(_:)``.
     public var columns: [Field: [String]]
+    /// How the date column is written (`M/d/yyyy`, `yyyy-MM-dd HH:mm`...); nil: ISO 8601.
+    public var dateFormat: StatementTimePattern?
 
     public enum Field: String, Sendable, CaseIterable { case date, amount, category, note }
 
@@ -43,7 +45,7 @@ public struct ExpenseTemplate: Sendable, Equatable {
             throw fail("", "is not valid JSON")
         }
         guard let root = object as? [String: Any] else { throw fail("", "must be a JSON object") }
-        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns"]
+        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns", "dateFormat"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of an expenses template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -72,7 +74,13 @@ public struct ExpenseTemplate: Sendable, Equatable {
         for required in [Field.date, .amount] where columns[required] == nil {
             throw fail("columns.\(required.rawValue)", "is required")
         }
-        return ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns)
+        var dateFormat: StatementTimePattern?
+        if let text = root["dateFormat"] {
+            guard let pattern = text as? String else { throw fail("dateFormat", "must be a pattern such as \"M/d/yyyy\"") }
+            do { dateFormat = try StatementTimePattern(pattern) } catch { throw fail("dateFormat", "\(error)") }
+            guard dateFormat?.hasDate == true else { throw fail("dateFormat", "must include a date (y, M and d)") }
+        }
+        return ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns, dateFormat: dateFormat)
     }
 
     /// A header as compared: BOM and surrounding spaces removed, inner runs of spaces made one,

@@ -90,6 +90,27 @@ import TestSupport
     }
 }
 
+extension ExpenseImportTests {
+    /// A template's dateFormat reads US-style dates and times; a bad pattern is a template error.
+    @Test func aTemplateDateFormatIsUsed() throws {
+        let store = try CLIStore()
+        let file = try write(store, "us.csv", "Date,Amount\n11/3/2026,4.50\n11/04/2026 6:15 PM,2\n")
+        let template = try write(store, "us.json", "{\"name\": \"us\", \"dateFormat\": \"M/d/yyyy\", \"columns\": {\"date\": \"date\", \"amount\": \"amount\"}}")
+        let refused = store.run(words: ["import", "expenses", file, "--template", template])
+        #expect(refused.status == .dataError)
+        #expect(refused.stderr.contains("\(file):3: date:"), "\(refused.stderr)")
+        let both = try write(store, "us2.json", "{\"name\": \"us\", \"dateFormat\": \"M/d/yyyy h:mm a\", \"columns\": {\"date\": \"date\", \"amount\": \"amount\"}}")
+        let timed = try write(store, "timed.csv", "Date,Amount\n11/04/2026 6:15 PM,2\n")
+        #expect(store.run(words: ["import", "expenses", timed, "--template", both]).status == .success)
+        let expense = try #require(try Store.open(at: store.path, create: false).expenses().first)
+        #expect(TimeTextCheck.local(expense.occurredAt) == "2026-11-04T18:15:00-06:00")
+        let bad = try write(store, "bad.json", "{\"name\": \"x\", \"dateFormat\": \"Q/d\", \"columns\": {\"date\": \"date\", \"amount\": \"amount\"}}")
+        let badResult = store.run(words: ["import", "expenses", file, "--template", bad])
+        #expect(badResult.status == .dataError)
+        #expect(badResult.stderr.contains("\(bad): dateFormat"))
+    }
+}
+
 /// Local ISO 8601 in Chicago, for assertions.
 enum TimeTextCheck {
     static func local(_ instant: DashModel.Instant) -> String {
