@@ -73,6 +73,8 @@ demo: deps
 	$(DEMO) expense add --date 2026-11-06 --amount 0 --category phone --note "plan paid by employer"; \
 	echo; echo "== importing the GPX tracks in SampleData/gpx"; \
 	$(DEMO) import gpx SampleData/gpx/*.gpx; \
+	echo; echo "== importing two overlapping weekly shift-log statements (the shared row counts once)"; \
+	$(DEMO) import statement SampleData/statements/*.csv --template shift-log; \
 	echo; echo "== importing the expenses in SampleData/expenses"; \
 	$(DEMO) import expenses SampleData/expenses/*.csv; \
 	echo; echo "== importing them again: nothing is added"; \

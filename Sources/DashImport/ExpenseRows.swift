@@ -19,6 +19,12 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public let column: String?
     public let message: String
     public var description: String { "\(line): " + (column.map { "\($0): " } ?? "") + message }
+
+    public init(line: Int, column: String?, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
 /// Reads an expenses CSV with a template: every row checked, every bad row listed.

@@ -103,6 +103,26 @@ extension Store {
         }
     }
 
+    // MARK: - Statements
+
+    /// The shifts that share at least one instant with [start, end), oldest first.
+    public func shiftsOverlapping(start: Instant, end: Instant) throws -> [Shift] {
+        try connection.query("""
+            SELECT \(Shift.columns) FROM shift
+            WHERE startedAtMs < ?2 AND coalesce(endedAtMs, 253402300799999) > ?1 ORDER BY startedAtMs, id
+            """, [.instant(start), .instant(end)]).map(Shift.init(row:))
+    }
+
+    /// Records a statement's earnings on a completed shift and which import recorded them.
+    public func setImportedEarnings(_ shiftID: Int64, _ paid: PaidAmount, importID: Int64) throws {
+        try write {
+            var shift = try requireShift(shiftID)
+            try shift.setEarnings(paid)
+            _ = try connection.run("UPDATE shift SET grossEarningsE4 = ?2, platformTipsE4 = ?3, earningsImportId = ?4 WHERE id = ?1",
+                                   [.integer(shiftID), .money(paid.amount), .money(paid.tips), .integer(importID)])
+        }
+    }
+
     // MARK: - Undo
 
     /// Removes exactly what import `id` added, in one transaction: its route samples and capture
@@ -119,7 +139,7 @@ extension Store {
             let key: [SQLValue] = [.integer(id)]
             if let shift = try connection.scalar("""
                 SELECT s.id FROM shift s WHERE s.importId = ?1 AND (
-                    s.grossEarningsE4 IS NOT NULL OR s.fuelMpgE4 IS NOT NULL
+                    (s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NOT ?1) OR s.fuelMpgE4 IS NOT NULL
                     OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id)
                     OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
                     OR EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id AND c.importId IS NOT ?1)
@@ -145,6 +165,12 @@ extension Store {
             }
             offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
             let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
+            // Earnings a statement recorded on a shift it did not create go back to "not recorded".
+            try connection.run("""
+                UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
+                WHERE earningsImportId = ?1 AND coalesce(importId, -1) <> ?1
+                """, key)
+            try connection.run("UPDATE shift SET earningsImportId = NULL WHERE earningsImportId = ?1", key)
             let shifts = try connection.run("DELETE FROM shift WHERE importId = ?1", key)
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
             return ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,

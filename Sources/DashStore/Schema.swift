@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3]
+    public static let steps: [Migration] = [v1, v2, v3, v4]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -219,5 +219,12 @@ public enum Schema {
         ALTER TABLE expense ADD COLUMN recordKey TEXT
             CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'));
         CREATE INDEX expenseByRecordKey ON expense (recordKey) WHERE recordKey IS NOT NULL;
+        """)
+
+    /// Statement import (issue 4): which import recorded a shift's earnings, so undoing it
+    /// clears them (and only them).
+    static let v4 = Migration("0004 shift.earningsImportId", """
+        ALTER TABLE shift ADD COLUMN earningsImportId INTEGER REFERENCES importRecord (id);
+        CREATE INDEX shiftByEarningsImport ON shift (earningsImportId) WHERE earningsImportId IS NOT NULL;
         """)
 }

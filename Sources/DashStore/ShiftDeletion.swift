@@ -72,6 +72,7 @@ extension Store {
             // forgotten too, so the same file can be imported again.
             let importIDs = try connection.query("""
                 SELECT importId FROM shift WHERE id = ?1 AND importId IS NOT NULL
+                UNION SELECT earningsImportId FROM shift WHERE id = ?1 AND earningsImportId IS NOT NULL
                 UNION SELECT importId FROM captureSession WHERE shiftId = ?1 AND importId IS NOT NULL
                 UNION SELECT importId FROM delivery WHERE shiftId = ?1 AND importId IS NOT NULL
                 """, id).map { $0.int("importId") }
@@ -88,7 +89,7 @@ extension Store {
             for importID in importIDs {
                 try connection.run("""
                     DELETE FROM importRecord WHERE id = ?1
-                      AND NOT EXISTS (SELECT 1 FROM shift WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM shift WHERE importId = ?1 OR earningsImportId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM captureSession WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM offer WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE importId = ?1)

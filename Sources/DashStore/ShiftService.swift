@@ -187,7 +187,7 @@ extension Store {
         try write {
             var shift = try requireShift(shiftID)
             try shift.setEarnings(paid)
-            try connection.run("UPDATE shift SET grossEarningsE4 = ?2, platformTipsE4 = ?3 WHERE id = ?1",
+            try connection.run("UPDATE shift SET grossEarningsE4 = ?2, platformTipsE4 = ?3, earningsImportId = NULL WHERE id = ?1",
                                [.integer(shiftID), .money(paid.amount), .money(paid.tips)])
         }
     }
@@ -196,7 +196,8 @@ extension Store {
     public func clearEarnings(_ shiftID: Int64) throws {
         try write {
             _ = try requireShift(shiftID)
-            try connection.run("UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL WHERE id = ?1", [.integer(shiftID)])
+            try connection.run("UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL WHERE id = ?1",
+                               [.integer(shiftID)])
         }
     }
 

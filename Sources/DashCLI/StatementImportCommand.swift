@@ -1,0 +1,172 @@
+import DashImport
+import DashModel
+import DashStore
+import Foundation
+
+enum StatementImportCommand {
+    static let spec = CommandSpec(
+        path: ["import", "statement"], abstract: "Import earnings statements from CSV files.",
+        usage: "import statement FILE... --template T [--dry-run] [--replace]",
+        arguments: [("FILE", "CSV statements in the template's shape.")],
+        options: [
+            OptionHelp(name: "template", value: "T", help: "A template: 'shift-log' (docs/templates.md), or the path of a template file."),
+            OptionHelp(name: "dry-run", value: nil, help: "Read and check everything, print the summary, write nothing."),
+            OptionHelp(name: "replace", value: nil, help: "Let the statement replace earnings already recorded differently."),
+        ],
+        discussion: """
+            A shift row matches the shift it overlaps (from a GPX track, say) or creates a completed
+            one. Its earnings are the statement's figures for that shift, never divided from
+            anything. Earnings already recorded differently are not overwritten: the file is
+            refused naming both figures, unless --replace. Each file is one transaction; every bad
+            row is listed and nothing of the file is written. The same rows again change nothing.
+            """,
+        store: .create,
+        run: { run in
+            let files = run.arguments.positionals
+            guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
+            guard let templateName = try run.arguments.value("template") else {
+                throw UsageError(message: "missing required option --template", hint: "the shipped one is 'shift-log'")
+            }
+            let template = try loadTemplate(templateName)
+            let dryRun = run.arguments.has("dry-run")
+            let store: Store
+            if dryRun, !FileManager.default.fileExists(atPath: run.storePath) {
+                store = try Store.inMemory()
+            } else {
+                store = try run.store
+            }
+            var status = ExitCode.success
+            for path in files {
+                let result = importOne(path, template: template, store: store, run: run)
+                if result == .noInput || (result == .dataError && status != .noInput) || (result == .failure && status == .success) {
+                    status = result
+                }
+            }
+            return status
+        })
+
+    static func loadTemplate(_ name: String) throws -> StatementTemplate {
+        if let builtIn = try StatementTemplate.builtIn(name) { return builtIn }
+        guard name.contains("/") || name.hasSuffix(".json") else {
+            throw UsageError(message: "unknown statement template '\(name)'",
+                             hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", ")); or the path of a template file")
+        }
+        guard let data = FileManager.default.contents(atPath: name) else {
+            throw CommandFailure(message: "\(name): cannot read the template", status: .noInput)
+        }
+        do {
+            return try StatementTemplate.parse(Array(data), file: name)
+        } catch let error as TemplateError {
+            throw CommandFailure(message: "\(error)", status: .dataError)
+        }
+    }
+
+    private struct Rollback: Error { let message: String }
+    private struct Refused: Error { let problems: [RowProblem] }
+
+    struct Counts {
+        var created = 0, earningsSet = 0, unchanged = 0, replaced = 0
+        var text: String {
+            var parts: [String] = []
+            if created > 0 { parts.append("\(created) shift\(created == 1 ? "" : "s") created") }
+            if earningsSet > 0 { parts.append("earnings recorded on \(earningsSet) shift\(earningsSet == 1 ? "" : "s")") }
+            if replaced > 0 { parts.append("earnings replaced on \(replaced) shift\(replaced == 1 ? "" : "s")") }
+            if unchanged > 0 { parts.append("\(unchanged) row\(unchanged == 1 ? "" : "s") already recorded") }
+            return parts.joined(separator: "; ")
+        }
+    }
+
+    static func importOne(_ path: String, template: StatementTemplate, store: Store, run: Invocation) -> ExitCode {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
+            return .noInput
+        }
+        let bytes = Array(data)
+        var reader = ShiftRowReader(template: template, zone: run.zone)
+        bytes.withUnsafeBytes { reader.feed($0) }
+        let (rows, skipped, problems) = reader.finish()
+        func refuse(_ problems: [RowProblem]) -> ExitCode {
+            for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
+            run.context.console.err("dashpilot: \(path): nothing imported\n")
+            return .dataError
+        }
+        guard problems.isEmpty else { return refuse(problems) }
+        let sha = SHA256.hex(bytes)
+        let replace = run.arguments.has("replace")
+        do {
+            let (counts, importID): (Counts, Int64) = try store.write {
+                let importID = try store.beginImport(kind: .statement, fileName: name, sha256: sha, template: template.name, at: run.now)
+                if let earlier = try store.earlierImport(kind: .statement, sha256: sha, contentSha256: nil, except: importID) {
+                    throw Rollback(message: "already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
+                }
+                var counts = Counts()
+                var conflicts: [RowProblem] = []
+                for row in rows {
+                    let overlapping = try store.shiftsOverlapping(start: row.span.start, end: row.span.end)
+                    let shift: Shift
+                    switch overlapping.count {
+                    case 0:
+                        shift = try store.requireShift(try store.createCompletedShift(start: row.span.start, end: row.span.end, importID: importID))
+                        counts.created += 1
+                    case 1:
+                        shift = overlapping[0]
+                    default:
+                        conflicts.append(RowProblem(line: row.line, column: nil, message: """
+                            the row overlaps shifts \(overlapping.map { String($0.id) }.joined(separator: " and ")); which one it means is not clear
+                            """))
+                        continue
+                    }
+                    guard let earnings = row.earnings else { continue }
+                    guard shift.isCompleted else {
+                        conflicts.append(RowProblem(line: row.line, column: nil, message: "shift \(shift.id) is still active; end it first"))
+                        continue
+                    }
+                    if let recorded = shift.earnings {
+                        if recorded == earnings {
+                            counts.unchanged += 1
+                            continue
+                        }
+                        guard replace else {
+                            conflicts.append(RowProblem(line: row.line, column: "gross", message: """
+                                shift \(shift.id) already has earnings \(describe(recorded)); the statement says \(describe(earnings)) \
+                                (pass --replace to take the statement's)
+                                """))
+                            continue
+                        }
+                        counts.replaced += 1
+                    } else {
+                        counts.earningsSet += 1
+                    }
+                    try store.setImportedEarnings(shift.id, earnings, importID: importID)
+                }
+                if !conflicts.isEmpty { throw Refused(problems: conflicts) }
+                if counts.created + counts.earningsSet + counts.replaced == 0 {
+                    throw Rollback(message: "everything in it is already recorded; nothing added")
+                }
+                try store.finishImport(importID, sha256: sha, contentSha256: nil, summary: counts.text)
+                if run.arguments.has("dry-run") { throw Rollback(message: "dry run, nothing written: would record " + counts.text) }
+                return (counts, importID)
+            }
+            if !run.quiet {
+                run.print("\(name): imported as import \(importID) (\(template.name)): \(counts.text)")
+                for skip in skipped { run.print("  skipped line \(skip.line): \(skip.reason)") }
+            }
+            return .success
+        } catch let rollback as Rollback {
+            if !run.quiet { run.print("\(name): \(rollback.message)") }
+            return .success
+        } catch let refused as Refused {
+            return refuse(refused.problems)
+        } catch let error as ModelError {
+            run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
+            return .dataError
+        } catch {
+            return DashPilotCLI.report(error, console: run.context.console)
+        }
+    }
+
+    static func describe(_ paid: PaidAmount) -> String {
+        paid.amount.formatted() + (paid.tips.map { " (tips \($0.formatted()))" } ?? "")
+    }
+}

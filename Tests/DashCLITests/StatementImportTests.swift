@@ -1,0 +1,110 @@
+@testable import DashCLI
+import DashImport
+import DashModel
+import DashStore
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct StatementImportTests {
+    func write(_ store: CLIStore, _ name: String, _ text: String) throws -> String {
+        let path = store.folder.path(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func shifts(_ store: CLIStore) throws -> [Shift] { try Store.open(at: store.path, create: false).shifts() }
+
+    @Test func theShippedTemplateIsTheBuiltInOne() throws {
+        let shipped = try String(contentsOfFile: Fixtures.packageRoot + "/Templates/statements/shift-log.json", encoding: .utf8)
+        #expect(shipped == StatementTemplate.builtInJSON["shift-log"])
+    }
+
+    /// A shift row matches the shift it overlaps or creates one; the personal column is never
+    /// read; the totals row is skipped and said so; nil earnings stay nil.
+    @Test func rowsMatchOrCreateShifts() throws {
+        let store = try CLIStore()
+        store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
+        let file = try write(store, "w.csv", """
+            Date,Start,End,Platform,Earnings,Tips,Customer Name
+            2026-11-02,10:30,14:15,DoorDash,68.40,21.75,Jane Doe
+            2026-11-06,23:30,02:10,Uber Eats,55.00,,Bob Roe
+            2026-11-09,17:00,20:00,DoorDash,,,
+            Total,,,,123.40,21.75,
+
+            """)
+        let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.contains("2 shifts created; earnings recorded on 2 shifts"))
+        #expect(result.stdout.contains("skipped line 5: date is 'Total'"))
+        let all = try shifts(store)
+        #expect(all.map { $0.earnings?.amount.description } == ["68.40", "55.00", nil])
+        #expect(all.map { $0.earnings?.tips?.description } == ["21.75", nil, nil])
+        #expect(TimeText.local(all[1].end ?? all[1].start, zone: TimeZone(identifier: "America/Chicago") ?? .gmt) == "2026-11-07T02:10:00-06:00")
+        let text = try dumpRecord(Store.open(at: store.path, create: false)).joined(separator: "\n")
+        #expect(!text.contains("Jane") && !text.contains("Bob"))
+    }
+
+    /// Overlapping statements in either order give the same record; the same file again adds nothing.
+    @Test(arguments: [false, true])
+    func overlappingStatementsGiveTheUnion(reversed: Bool) throws {
+        let store = try CLIStore()
+        let first = try write(store, "a.csv", "Date,Start,End,Earnings\n2026-11-06,16:00,18:00,40.00\n2026-11-07,16:00,18:00,30.00\n")
+        let second = try write(store, "b.csv", "Date,Start,End,Earnings\n2026-11-07,16:00,18:00,30.00\n2026-11-08,16:00,18:00,20.00\n")
+        for file in reversed ? [second, first] : [first, second] {
+            #expect(store.run(words: ["import", "statement", file, "--template", "shift-log"]).status == .success)
+        }
+        #expect(try shifts(store).map { $0.earnings?.amount.description } == ["40.00", "30.00", "20.00"])
+        #expect(store.run(words: ["import", "statement", first, "--template", "shift-log"]).stdout.contains("already imported"))
+    }
+
+    /// An amount already recorded differently is refused naming both figures, unless --replace;
+    /// undoing the import clears what it recorded.
+    @Test func aConflictIsRefusedUnlessReplaced() throws {
+        let store = try CLIStore()
+        store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
+        store.run("shift", "earnings", "1", "68.40", "--tips", "21.75")
+        let before = try dumpRecord(Store.open(at: store.path, create: false))
+        let file = try write(store, "c.csv", "Date,Start,End,Earnings\n2026-11-02,10:30,14:15,70.00\n")
+        let refused = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        #expect(refused.status == .dataError)
+        #expect(refused.stderr.contains("\(file):2: gross: shift 1 already has earnings 68.40 (tips 21.75); the statement says 70.00"))
+        #expect(try dumpRecord(Store.open(at: store.path, create: false)) == before)
+        #expect(store.run(words: ["import", "statement", file, "--template", "shift-log", "--replace"]).status == .success)
+        #expect(try shifts(store).first?.earnings?.amount.description == "70.00")
+        #expect(store.run("imports", "undo", "1").status == .success)
+        #expect(try shifts(store).first?.earnings == nil)
+    }
+
+    /// Every bad row is listed and nothing of the file is written; a DST-gap time is refused.
+    @Test func badRowsAreListedAndNothingIsWritten() throws {
+        let store = try CLIStore()
+        _ = try Store.open(at: store.path, create: true)
+        let before = try dumpRecord(Store.open(at: store.path, create: false))
+        let file = try write(store, "bad.csv", """
+            Date,Start,End,Earnings,Tips
+            2026-02-30,10:00,11:00,5,
+            2026-03-08,02:30,04:00,5,
+            2026-11-10,10:00,11:00,abc,
+            2026-11-11,10:00,11:00,,3
+            2026-11-12,10:00,11:00,5,6
+
+            """)
+        let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        #expect(result.status == .dataError)
+        for line in 2...6 { #expect(result.stderr.contains("\(file):\(line):"), "line \(line): \(result.stderr)") }
+        #expect(result.stderr.contains("does not exist in America/Chicago"))
+        #expect(try dumpRecord(Store.open(at: store.path, create: false)) == before)
+    }
+
+    @Test func aRowOnAGPXShiftRecordsItsEarnings() throws {
+        let store = try CLIStore()
+        let gpx = try store.file("t.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 30)))
+        #expect(store.importGPX(gpx).status == .success)
+        // The track ran 08:00:00-08:00:29 Chicago; the statement's 08:00-08:01 overlaps it.
+        let file = try write(store, "s.csv", "Date,Start,End,Earnings\n2026-11-02,08:00,08:01,12.00\n")
+        let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        #expect(result.stdout.contains("earnings recorded on 1 shift"), "\(result.stdout)\(result.stderr)")
+        #expect(try shifts(store).count == 1)
+    }
+}
