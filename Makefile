@@ -74,7 +74,9 @@ demo: deps
 	echo; echo "== importing the GPX tracks in SampleData/gpx"; \
 	$(DEMO) import gpx SampleData/gpx/*.gpx; \
 	echo; echo "== importing two overlapping weekly shift-log statements (the shared row counts once)"; \
-	$(DEMO) import statement SampleData/statements/*.csv --template shift-log; \
+	$(DEMO) import statement SampleData/statements/shift-log-*.csv --template shift-log; \
+	echo; echo "== importing a delivery log (each row to the shift that holds it, with its own pay)"; \
+	$(DEMO) import statement SampleData/statements/delivery-log-*.csv --template delivery-log; \
 	echo; echo "== importing the expenses in SampleData/expenses"; \
 	$(DEMO) import expenses SampleData/expenses/*.csv; \
 	echo; echo "== importing them again: nothing is added"; \

@@ -6,19 +6,23 @@ import Foundation
 enum StatementImportCommand {
     static let spec = CommandSpec(
         path: ["import", "statement"], abstract: "Import earnings statements from CSV files.",
-        usage: "import statement FILE... --template T [--dry-run] [--replace]",
+        usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--create-shifts]",
         arguments: [("FILE", "CSV statements in the template's shape.")],
         options: [
             OptionHelp(name: "template", value: "T", help: "A template: 'shift-log' (docs/templates.md), or the path of a template file."),
             OptionHelp(name: "dry-run", value: nil, help: "Read and check everything, print the summary, write nothing."),
             OptionHelp(name: "replace", value: nil, help: "Let the statement replace earnings already recorded differently."),
+            OptionHelp(name: "create-shifts", value: nil, help: "Make shifts for delivery rows no shift holds (see docs/templates.md)."),
         ],
         discussion: """
             A shift row matches the shift it overlaps (from a GPX track, say) or creates a completed
             one. Its earnings are the statement's figures for that shift, never divided from
             anything. Earnings already recorded differently are not overwritten: the file is
-            refused naming both figures, unless --replace. Each file is one transaction; every bad
-            row is listed and nothing of the file is written. The same rows again change nothing.
+            refused naming both figures, unless --replace. A delivery row goes to the shift whose
+            span holds its acceptance, with its own pay and an offer; rows no shift holds are
+            listed and the file refused unless --create-shifts. Each file is one transaction;
+            every bad row is listed and nothing of the file is written. The same rows again
+            change nothing; two identical rows in one file are two deliveries.
             """,
         store: .create,
         run: { run in
@@ -65,10 +69,11 @@ enum StatementImportCommand {
     private struct Refused: Error { let problems: [RowProblem] }
 
     struct Counts {
-        var created = 0, earningsSet = 0, unchanged = 0, replaced = 0
+        var created = 0, earningsSet = 0, unchanged = 0, replaced = 0, deliveries = 0
         var text: String {
             var parts: [String] = []
             if created > 0 { parts.append("\(created) shift\(created == 1 ? "" : "s") created") }
+            if deliveries > 0 { parts.append("\(deliveries) deliver\(deliveries == 1 ? "y" : "ies") added") }
             if earningsSet > 0 { parts.append("earnings recorded on \(earningsSet) shift\(earningsSet == 1 ? "" : "s")") }
             if replaced > 0 { parts.append("earnings replaced on \(replaced) shift\(replaced == 1 ? "" : "s")") }
             if unchanged > 0 { parts.append("\(unchanged) row\(unchanged == 1 ? "" : "s") already recorded") }
@@ -86,6 +91,7 @@ enum StatementImportCommand {
         var reader = ShiftRowReader(template: template, zone: run.zone)
         bytes.withUnsafeBytes { reader.feed($0) }
         let (rows, skipped, problems) = reader.finish()
+        let deliveries = reader.deliveries
         func refuse(_ problems: [RowProblem]) -> ExitCode {
             for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
             run.context.console.err("dashpilot: \(path): nothing imported\n")
@@ -102,6 +108,10 @@ enum StatementImportCommand {
                 }
                 var counts = Counts()
                 var conflicts: [RowProblem] = []
+                if template.kind == .deliveries {
+                    try addDeliveries(deliveries, store: store, importID: importID, createShifts: run.arguments.has("create-shifts"),
+                                      counts: &counts, conflicts: &conflicts)
+                }
                 for row in rows {
                     let overlapping = try store.shiftsOverlapping(start: row.span.start, end: row.span.end)
                     let shift: Shift
@@ -141,7 +151,7 @@ enum StatementImportCommand {
                     try store.setImportedEarnings(shift.id, earnings, importID: importID)
                 }
                 if !conflicts.isEmpty { throw Refused(problems: conflicts) }
-                if counts.created + counts.earningsSet + counts.replaced == 0 {
+                if counts.created + counts.earningsSet + counts.replaced + counts.deliveries == 0 {
                     throw Rollback(message: "everything in it is already recorded; nothing added")
                 }
                 try store.finishImport(importID, sha256: sha, contentSha256: nil, summary: counts.text)
@@ -168,5 +178,73 @@ enum StatementImportCommand {
 
     static func describe(_ paid: PaidAmount) -> String {
         paid.amount.formatted() + (paid.tips.map { " (tips \($0.formatted()))" } ?? "")
+    }
+
+    /// A gap longer than this between delivery rows no shift holds starts another created shift.
+    static let createdShiftGap: Int64 = 60 * 60 * 1000
+
+    /// Puts delivery rows on the shifts that hold their acceptance ([start, end) of a completed
+    /// shift, from the start of an active one). Rows no shift holds are listed, or with
+    /// `--create-shifts` grouped into new completed shifts: rows in time order, a new shift when
+    /// the next acceptance comes more than an hour after the last delivery, each shift from its
+    /// first acceptance to its last delivery. A row whose content the store already holds as
+    /// often as this file does is not added again (overlapping statements give the union).
+    static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        var placed: [(DeliveryRow, Int64)] = []
+        var uncovered: [DeliveryRow] = []
+        for row in rows {
+            if let shift = try store.shiftCovering(row.accepted) { placed.append((row, shift.id)) } else { uncovered.append(row) }
+        }
+        if !uncovered.isEmpty {
+            guard createShifts else {
+                for row in uncovered {
+                    conflicts.append(RowProblem(line: row.line, column: nil, message: """
+                        no shift holds this delivery (accepted \(row.accepted)); record the shift, or pass --create-shifts
+                        """))
+                }
+                return
+            }
+            var groups: [[DeliveryRow]] = []
+            for row in uncovered.sorted(by: { ($0.accepted, $0.line) < ($1.accepted, $1.line) }) {
+                if let last = groups.last, let end = last.map(\.delivered).max(),
+                   row.accepted.millisecondsSinceEpoch - end.millisecondsSinceEpoch <= createdShiftGap {
+                    groups[groups.count - 1].append(row)
+                } else {
+                    groups.append([row])
+                }
+            }
+            for group in groups {
+                guard let first = group.first?.accepted, let lastDelivered = group.map(\.delivered).max(),
+                      let lastAccepted = group.map(\.accepted).max() else { continue }
+                let end = max(lastDelivered, lastAccepted.adding(milliseconds: 1000))
+                do {
+                    let id = try store.createCompletedShift(start: first, end: end, importID: importID)
+                    counts.created += 1
+                    placed += group.map { ($0, id) }
+                } catch let error as ModelError {
+                    for row in group { conflicts.append(RowProblem(line: row.line, column: nil, message: "a shift for it cannot be made: \(error)")) }
+                }
+            }
+        }
+        var inStore: [String: Int] = [:]
+        var inFile: [String: Int] = [:]
+        for (row, shiftID) in placed.sorted(by: { $0.0.line < $1.0.line }) {
+            if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
+            inFile[row.recordKey, default: 0] += 1
+            guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else {
+                counts.unchanged += 1
+                continue
+            }
+            do {
+                let place = try row.pickup.map { try store.pickupPlace(named: $0).id }
+                try store.acceptOffer(shiftID: shiftID, at: row.accepted, platform: row.platform,
+                                      deliveries: [NewDelivery(deliveredAt: row.delivered, ownAmount: row.own, pickupPlaceID: place,
+                                                               recordKey: row.recordKey)], importID: importID)
+                counts.deliveries += 1
+            } catch let error as ModelError {
+                conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
+            }
+        }
     }
 }

@@ -1,6 +1,19 @@
 import DashModel
 import Foundation
 
+/// One delivery row of a statement: when it was accepted and delivered, and its own pay.
+public struct DeliveryRow: Sendable, Equatable {
+    public let line: Int
+    public let accepted: Instant
+    public let delivered: Instant
+    /// The delivery's own pay and the tips within it; nil when the row gives none.
+    public let own: PaidAmount?
+    public let platform: String?
+    public let pickup: String?
+    /// SHA-256 of what the row says: the same delivery in two statements has the same key.
+    public let recordKey: String
+}
+
 /// One shift row of a statement: its span and the statement's figures for it.
 public struct ShiftRow: Sendable, Equatable {
     public let line: Int
@@ -21,6 +34,8 @@ public struct ShiftRowReader {
     private var headerNames: [String] = []
     private var headerSeen = false
     public private(set) var rows: [ShiftRow] = []
+    /// The rows of a `deliveries` template.
+    public private(set) var deliveries: [DeliveryRow] = []
     public private(set) var skipped: [(line: Int, reason: String)] = []
     private var problems: [RowProblem] = []
 
@@ -59,7 +74,7 @@ public struct ShiftRowReader {
                 guard let accepted = template.columns[field] else { continue }
                 if let index = headerNames.firstIndex(where: { accepted.contains($0) }) {
                     columnIndex[field] = index
-                } else if field == .date || field == .start || field == .end {
+                } else if (template.kind == .shifts ? [StatementTemplate.Field.date, .start, .end] : [.date, .accepted, .delivered]).contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
                         """))
@@ -67,8 +82,10 @@ public struct ShiftRowReader {
             }
             return
         }
-        guard columnIndex[.date] != nil, columnIndex[.start] != nil, columnIndex[.end] != nil else { return }
-        row(record)
+        let required: [StatementTemplate.Field] = template.kind == .shifts ? [.date, .start, .end] : [.date, .accepted, .delivered]
+        guard required.allSatisfy({ columnIndex[$0] != nil }) else { return }
+        if isSkipped(record) { return }
+        if template.kind == .shifts { row(record) } else { deliveryRow(record) }
     }
 
     private func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
@@ -76,17 +93,71 @@ public struct ShiftRowReader {
         return record.fields[index].trimmingCharacters(in: .whitespaces)
     }
 
-    private mutating func row(_ record: CSVRecord) {
-        let line = record.line
-        // A repeated header, or a row the template says to skip (a totals row).
+    /// A repeated header, or a row the template says to skip (a totals row): reported.
+    private mutating func isSkipped(_ record: CSVRecord) -> Bool {
         if record.fields.map(ExpenseTemplate.normalizedHeader) == headerNames {
-            skipped.append((line, "a repeated header"))
-            return
+            skipped.append((record.line, "a repeated header"))
+            return true
         }
         for rule in template.skip where rule.values.contains(cell(record, rule.column).lowercased()) {
-            skipped.append((line, "\(rule.column.rawValue) is '\(cell(record, rule.column))'"))
-            return
+            skipped.append((record.line, "\(rule.column.rawValue) is '\(cell(record, rule.column))'"))
+            return true
         }
+        return false
+    }
+
+    private mutating func deliveryRow(_ record: CSVRecord) {
+        let line = record.line
+        var bad = false
+        func problem(_ column: String, _ message: String) {
+            bad = true
+            problems.append(RowProblem(line: line, column: column, message: message))
+        }
+        var date: CivilTime?
+        do { date = try template.dateFormat.parse(cell(record, .date)).date } catch { problem("date", "\(error)") }
+        var accepted: ParsedTime?, delivered: ParsedTime?
+        do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
+        do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
+        var span: Interval?
+        if let date, let accepted, let delivered {
+            do {
+                if accepted == delivered {
+                    // Accepted and delivered in the same minute as written: the same instant, not a day apart.
+                    let instant = try StatementTime.instant(accepted, date: date, zone: zone)
+                    span = try? Interval(start: instant, end: instant)
+                } else {
+                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: zone,
+                                                  endMayBeNextDay: template.endMayBeNextDay)
+                }
+            } catch {
+                problem("delivered", "\(error)")
+            }
+        }
+        var pay: Money?, tips: Money?
+        do { pay = try AmountText.parse(cell(record, .pay), decimalMark: template.decimalMark) } catch { problem("pay", "\(error)") }
+        do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
+        var own: PaidAmount?
+        if let pay {
+            do { own = try PaidAmount(pay, tips: tips, field: "a delivery's pay") } catch { problem("pay", "\(error)") }
+        } else if tips != nil {
+            problem("tips", "tips are given but the pay is blank: the tips are part of the pay")
+        }
+        let pickupText = cell(record, .pickup)
+        var pickup: String?
+        if !pickupText.isEmpty {
+            do { pickup = try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) } catch { problem("pickup", "\(error)") }
+        }
+        guard !bad, let span else { return }
+        let platformText = cell(record, .platform)
+        let platform = platformText.isEmpty ? template.platform : platformText
+        let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
+            + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
+        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
+                                      recordKey: SHA256.hex(Array(content.joined(separator: "|").utf8))))
+    }
+
+    private mutating func row(_ record: CSVRecord) {
+        let line = record.line
         var bad = false
         func problem(_ column: String, _ message: String) {
             bad = true
@@ -98,7 +169,9 @@ public struct ShiftRowReader {
         do { start = try template.timeFormat.parse(cell(record, .start)) } catch { problem("start", "\(error)") }
         do { end = try template.timeFormat.parse(cell(record, .end)) } catch { problem("end", "\(error)") }
         var span: Interval?
-        if let date, let start, let end {
+        if let start, let end, start == end {
+            problem("end", "the shift must end after it starts")
+        } else if let date, let start, let end {
             do {
                 span = try StatementTime.span(date: date, start: start, end: end, zone: zone, endMayBeNextDay: template.endMayBeNextDay)
             } catch {

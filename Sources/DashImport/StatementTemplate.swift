@@ -2,11 +2,11 @@ import DashModel
 import Foundation
 
 /// How to read an earnings statement: a JSON template (docs/templates.md). This release reads
-/// statements whose rows are shifts (a dash, a block, a line of a driver's own shift log); the
-/// delivery-row and money-line kinds come next.
+/// statements whose rows are shifts (a dash, a block, a line of a driver's own shift log) and
+/// statements whose rows are deliveries; money lines grouped by trip (Uber) come next.
 public struct StatementTemplate: Sendable, Equatable {
-    public enum Kind: String, Sendable { case shifts }
-    public enum Field: String, Sendable, CaseIterable { case date, start, end, gross, tips, platform }
+    public enum Kind: String, Sendable { case shifts, deliveries }
+    public enum Field: String, Sendable, CaseIterable { case date, start, end, gross, tips, platform, accepted, delivered, pay, pickup }
 
     public var name: String
     public var kind: Kind
@@ -48,6 +48,29 @@ public struct StatementTemplate: Sendable, Equatable {
           "skip": [{"column": "date", "values": ["total", "totals"]}]
         }
 
+        """, "delivery-log": """
+        {
+          "name": "delivery-log",
+          "description": "DashPilot's own delivery log: one delivery per row, with its own pay.",
+          "kind": "deliveries",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "dateFormat": "yyyy-MM-dd",
+          "timeFormat": "HH:mm",
+          "endMayBeNextDay": true,
+          "columns": {
+            "date": ["date"],
+            "accepted": ["accepted", "accepted at"],
+            "delivered": ["delivered", "delivered at", "dropped off"],
+            "pay": ["pay", "amount", "earnings"],
+            "tips": ["tips", "tip"],
+            "platform": ["platform", "app"],
+            "pickup": ["pickup", "restaurant", "store"]
+          },
+          "skip": [{"column": "date", "values": ["total", "totals"]}]
+        }
+
         """]
 
     public static func builtIn(_ name: String) throws -> StatementTemplate? {
@@ -67,7 +90,7 @@ public struct StatementTemplate: Sendable, Equatable {
         }
         guard let name = root["name"] as? String, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
         guard let kindName = root["kind"] as? String, let kind = Kind(rawValue: kindName) else {
-            throw fail("kind", "must be \"shifts\" (delivery rows and money lines are not read yet)")
+            throw fail("kind", "must be \"shifts\" or \"deliveries\" (money lines grouped by trip are not read yet)")
         }
         let delimiterName = root["delimiter"] as? String ?? ","
         guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "'\(delimiterName)' cannot separate fields") }
@@ -102,7 +125,8 @@ public struct StatementTemplate: Sendable, Equatable {
             guard let names, !names.isEmpty else { throw fail("columns.\(key)", "must be a header name or a list of them") }
             columns[field] = names.map(ExpenseTemplate.normalizedHeader)
         }
-        for required in [Field.date, .start, .end] where columns[required] == nil { throw fail("columns.\(required.rawValue)", "is required") }
+        let required: [Field] = kind == .shifts ? [.date, .start, .end] : [.date, .accepted, .delivered]
+        for field in required where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
         var skip: [(Field, [String])] = []
         for (index, entry) in ((root["skip"] as? [[String: Any]]) ?? []).enumerated() {
             guard let columnName = entry["column"] as? String, let field = Field(rawValue: columnName),

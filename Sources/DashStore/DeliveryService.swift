@@ -10,9 +10,12 @@ public struct NewDelivery: Hashable, Sendable {
     public var cancelledAt: Instant?
     public var ownAmount: PaidAmount?
     public var pickupPlaceID: Int64?
+    /// For an imported row: the key that recognises it in another statement.
+    public var recordKey: String?
 
     public init(arrivedAtPickupAt: Instant? = nil, pickedUpAt: Instant? = nil, deliveredAt: Instant? = nil,
-                cancelledAt: Instant? = nil, ownAmount: PaidAmount? = nil, pickupPlaceID: Int64? = nil) {
+                cancelledAt: Instant? = nil, ownAmount: PaidAmount? = nil, pickupPlaceID: Int64? = nil, recordKey: String? = nil) {
+        self.recordKey = recordKey
         self.arrivedAtPickupAt = arrivedAtPickupAt
         self.pickedUpAt = pickedUpAt
         self.deliveredAt = deliveredAt
@@ -33,6 +36,7 @@ extension Store {
             try PlainText.validated(name, field: "the platform name", maxLength: 100)
         }
         // Validate every delivery before writing any.
+        let keys = deliveries.map(\.recordKey)
         let checked = try deliveries.map { spec throws(ModelError) -> Delivery in
             try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: instant, arrivedAtPickupAt: spec.arrivedAtPickupAt,
                          pickedUpAt: spec.pickedUpAt, deliveredAt: spec.deliveredAt, cancelledAt: spec.cancelledAt,
@@ -55,19 +59,24 @@ extension Store {
                                [.instant(instant), .string(platformName), .int(importID)])
             let offerID = connection.lastInsertRowID
             var ids: [Int64] = []
-            for delivery in checked {
+            for (delivery, key) in zip(checked, keys) {
                 try connection.run("""
                     INSERT INTO delivery (shiftId, offerId, acceptedAtMs, arrivedAtPickupAtMs, pickedUpAtMs, deliveredAtMs,
-                                          cancelledAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                                          cancelledAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                     """, [.integer(shiftID), .integer(offerID), .instant(instant), .instant(delivery.arrivedAtPickupAt),
                           .instant(delivery.pickedUpAt), .instant(delivery.deliveredAt), .instant(delivery.cancelledAt),
                           .money(delivery.ownAmount?.amount), .money(delivery.ownAmount?.tips), .int(delivery.pickupPlaceID),
-                          .int(importID)])
+                          .int(importID), .string(key)])
                 ids.append(connection.lastInsertRowID)
             }
             return (offerID, ids)
         }
+    }
+
+    /// How many stored deliveries carry `recordKey` (imported rows with the same content).
+    public func deliveryCount(recordKey: String) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM delivery WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
     }
 
     /// The delivery with `id`, or `ModelError.notFound`.

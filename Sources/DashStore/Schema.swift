@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -226,5 +226,13 @@ public enum Schema {
     static let v4 = Migration("0004 shift.earningsImportId", """
         ALTER TABLE shift ADD COLUMN earningsImportId INTEGER REFERENCES importRecord (id);
         CREATE INDEX shiftByEarningsImport ON shift (earningsImportId) WHERE earningsImportId IS NOT NULL;
+        """)
+
+    /// Delivery-row statements (issue 4): a delivery row is recognised across statements by a
+    /// key made of what it says, as expenses are.
+    static let v5 = Migration("0005 delivery.recordKey", """
+        ALTER TABLE delivery ADD COLUMN recordKey TEXT
+            CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'));
+        CREATE INDEX deliveryByRecordKey ON delivery (recordKey) WHERE recordKey IS NOT NULL;
         """)
 }

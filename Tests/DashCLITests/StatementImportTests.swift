@@ -18,6 +18,8 @@ import TestSupport
     @Test func theShippedTemplateIsTheBuiltInOne() throws {
         let shipped = try String(contentsOfFile: Fixtures.packageRoot + "/Templates/statements/shift-log.json", encoding: .utf8)
         #expect(shipped == StatementTemplate.builtInJSON["shift-log"])
+        let deliveries = try String(contentsOfFile: Fixtures.packageRoot + "/Templates/statements/delivery-log.json", encoding: .utf8)
+        #expect(deliveries == StatementTemplate.builtInJSON["delivery-log"])
     }
 
     /// A shift row matches the shift it overlaps or creates one; the personal column is never
@@ -106,5 +108,50 @@ import TestSupport
         let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
         #expect(result.stdout.contains("earnings recorded on 1 shift"), "\(result.stdout)\(result.stderr)")
         #expect(try shifts(store).count == 1)
+    }
+
+    /// Delivery rows attach to the shift that holds them with their own pay; identical rows in
+    /// one file are two deliveries; an overlapping statement adds only what is new; rows no
+    /// shift holds refuse the file unless --create-shifts; nothing is divided from a shift.
+    @Test func deliveryRowsAttachWithTheirOwnPay() throws {
+        let store = try CLIStore()
+        store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
+        store.run("shift", "earnings", "1", "50.00")
+        let first = try write(store, "d1.csv", """
+            Date,Accepted,Delivered,Platform,Pay,Tips,Pickup,Customer
+            2026-11-02,10:40,11:05,DoorDash,8.50,3.00,Taco Joint,Jane Doe
+            2026-11-02,10:40,11:05,DoorDash,8.50,3.00,Taco Joint,Jane Doe
+            2026-11-02,11:20,11:48,DoorDash,,,Pho Place,Bob Roe
+
+            """)
+        let result = store.run(words: ["import", "statement", first, "--template", "delivery-log"])
+        #expect(result.stdout.contains("3 deliveries added"), "\(result.stdout)\(result.stderr)")
+        let direct = try Store.open(at: store.path, create: false)
+        let deliveries = try direct.deliveries(of: 1)
+        #expect(deliveries.map { $0.ownAmount?.amount.description } == ["8.50", "8.50", nil])
+        #expect(try direct.requireShift(1).earnings?.amount.description == "50.00")
+        let text = try dumpRecord(direct).joined(separator: "\n")
+        #expect(!text.contains("Jane") && !text.contains("Bob"))
+        // An overlapping statement: the two known rows once more, and one new.
+        let second = try write(store, "d2.csv", """
+            Date,Accepted,Delivered,Platform,Pay,Tips,Pickup
+            2026-11-02,10:40,11:05,DoorDash,8.50,3.00,Taco Joint
+            2026-11-02,10:40,11:05,DoorDash,8.50,3.00,Taco Joint
+            2026-11-02,12:00,12:30,DoorDash,5.00,,
+
+            """)
+        #expect(store.run(words: ["import", "statement", second, "--template", "delivery-log"]).stdout.contains("1 delivery added; 2 rows already recorded"))
+        #expect(try direct.deliveries(of: 1).count == 4)
+        // A row no shift holds.
+        let before = try dumpRecord(direct)
+        let outside = try write(store, "d3.csv", "Date,Accepted,Delivered\n2026-11-05,19:00,19:30\n")
+        let refused = store.run(words: ["import", "statement", outside, "--template", "delivery-log"])
+        #expect(refused.status == .dataError)
+        #expect(refused.stderr.contains("\(outside):2: no shift holds this delivery"))
+        #expect(try dumpRecord(direct) == before)
+        let created = store.run(words: ["import", "statement", outside, "--template", "delivery-log", "--create-shifts"])
+        #expect(created.stdout.contains("1 shift created; 1 delivery added"), "\(created.stdout)")
+        #expect(store.run("imports", "undo", "3").status == .success)
+        #expect(try dumpRecord(direct) == before)
     }
 }
