@@ -229,6 +229,7 @@ enum StatementImportCommand {
         }
         var inStore: [String: Int] = [:]
         var inFile: [String: Int] = [:]
+        var places: [String: Int64] = [:]
         for (row, shiftID) in placed.sorted(by: { $0.0.line < $1.0.line }) {
             if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
             inFile[row.recordKey, default: 0] += 1
@@ -237,7 +238,14 @@ enum StatementImportCommand {
                 continue
             }
             do {
-                let place = try row.pickup.map { try store.pickupPlace(named: $0).id }
+                var place: Int64?
+                if let name = row.pickup {
+                    if let known = places[name] { place = known } else {
+                        let id = try store.pickupPlace(named: name).id
+                        places[name] = id
+                        place = id
+                    }
+                }
                 try store.acceptOffer(shiftID: shiftID, at: row.accepted, platform: row.platform,
                                       deliveries: [NewDelivery(deliveredAt: row.delivered, ownAmount: row.own, pickupPlaceID: place,
                                                                recordKey: row.recordKey)], importID: importID)

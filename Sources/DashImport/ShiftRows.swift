@@ -32,6 +32,7 @@ public struct ShiftRowReader {
     private var reader: CSVReader
     private var columnIndex: [StatementTemplate.Field: Int] = [:]
     private var headerNames: [String] = []
+    private var headerRaw: [String] = []
     private var headerSeen = false
     public private(set) var rows: [ShiftRow] = []
     /// The rows of a `deliveries` template.
@@ -69,6 +70,7 @@ public struct ShiftRowReader {
     private mutating func take(_ record: CSVRecord) {
         guard headerSeen else {
             headerSeen = true
+            headerRaw = record.fields
             headerNames = record.fields.map(ExpenseTemplate.normalizedHeader)
             for field in StatementTemplate.Field.allCases {
                 guard let accepted = template.columns[field] else { continue }
@@ -90,12 +92,16 @@ public struct ShiftRowReader {
 
     private func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
         guard let index = columnIndex[field], index < record.fields.count else { return "" }
-        return record.fields[index].trimmingCharacters(in: .whitespaces)
+        return record.fields[index].trimmingBlanks
     }
 
     /// A repeated header, or a row the template says to skip (a totals row): reported.
     private mutating func isSkipped(_ record: CSVRecord) -> Bool {
-        if record.fields.map(ExpenseTemplate.normalizedHeader) == headerNames {
+        // Cheap first: the same text as the header row, or (rarely) the same after normalising.
+        if record.fields == headerRaw
+            || (record.fields.first.map { $0.count < 64 && !$0.isEmpty && !($0.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
+                    && ExpenseTemplate.normalizedHeader($0) == headerNames.first } == true
+                && record.fields.map(ExpenseTemplate.normalizedHeader) == headerNames) {
             skipped.append((record.line, "a repeated header"))
             return true
         }
@@ -191,5 +197,19 @@ public struct ShiftRowReader {
         guard !bad, let span else { return }
         let platformText = cell(record, .platform)
         rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platformText.isEmpty ? template.platform : platformText))
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs around it; a byte scan, not Foundation's CharacterSet.
+    var trimmingBlanks: String {
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last,
+              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return self }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
+        return String(self[start..<end])
     }
 }

@@ -105,14 +105,15 @@ public final class Store {
                 throw StoreError.busy
             }
         }
-        try connection.execute("SAVEPOINT dashpilotWrite")
+        // Through `run`, whose prepared statements are cached: an import calls this once a row.
+        try connection.run("SAVEPOINT dashpilotWrite")
         do {
             let result = try body()
-            try connection.execute("RELEASE dashpilotWrite")
+            try connection.run("RELEASE dashpilotWrite")
             return result
         } catch {
-            try? connection.execute("ROLLBACK TO dashpilotWrite")
-            try? connection.execute("RELEASE dashpilotWrite")
+            _ = try? connection.run("ROLLBACK TO dashpilotWrite")
+            _ = try? connection.run("RELEASE dashpilotWrite")
             throw error
         }
     }

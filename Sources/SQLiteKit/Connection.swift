@@ -60,7 +60,14 @@ public final class Connection {
         }
     }
 
+    /// Prepared statements kept for reuse by `query`, `scalar` and `run`, by SQL text: a service
+    /// called once per imported row would otherwise parse and plan the same SQL every time.
+    private var cache: [String: OpaquePointer] = [:]
+    /// Statements currently borrowed from the cache (a nested use of the same SQL prepares anew).
+    private var borrowed: Set<String> = []
+
     deinit {
+        for statement in cache.values { sqlite3_finalize(statement) }
         // close_v2 defers the close until every statement is finalized; ours always are.
         sqlite3_close_v2(handle)
     }
@@ -127,8 +134,42 @@ public final class Connection {
     /// True when no transaction is open.
     public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
-    /// Prepares `sql`, hands the statement to `body`, and always finalizes it.
+    /// Hands `body` a statement for `sql`, prepared once and kept in the cache (or, if that SQL is
+    /// already in use further up the stack, prepared for this use alone); it is always reset or
+    /// finalized afterwards.
     func withStatement<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        if !borrowed.contains(sql) {
+            let handle: OpaquePointer
+            if let cached = cache[sql] {
+                handle = cached
+            } else {
+                var prepared: OpaquePointer?
+                let rc = sqlite3_prepare_v3(self.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+                guard rc == SQLITE_OK else {
+                    sqlite3_finalize(prepared)
+                    throw error(rc, sql: sql)
+                }
+                guard let prepared else { throw SQLiteError(code: SQLITE_MISUSE, message: "no statement in SQL text", sql: sql) }
+                guard cache.count < 256 else {
+                    // SQL built with varying text (rare) is not cached without bound.
+                    let statement = Statement(connection: self, borrowing: prepared, sql: sql)
+                    defer {
+                        statement.finalize()
+                        sqlite3_finalize(prepared)
+                    }
+                    return try body(statement)
+                }
+                cache[sql] = prepared
+                handle = prepared
+            }
+            borrowed.insert(sql)
+            let statement = Statement(connection: self, borrowing: handle, sql: sql)
+            defer {
+                statement.finalize()
+                borrowed.remove(sql)
+            }
+            return try body(statement)
+        }
         let statement = try Statement(connection: self, sql: sql)
         defer { statement.finalize() }
         return try body(statement)

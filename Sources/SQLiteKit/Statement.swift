@@ -7,12 +7,24 @@ import CSQLite
 public final class Statement {
     private var handle: OpaquePointer?
     private let connection: Connection
+    /// False for a statement borrowed from the connection's cache: releasing it resets it for the
+    /// next use instead of finalizing it.
+    private let owned: Bool
     /// The SQL text, for errors (never with values).
     public let sql: String
+
+    /// Wraps a cached statement for one use.
+    init(connection: Connection, borrowing handle: OpaquePointer, sql: String) {
+        self.connection = connection
+        self.handle = handle
+        self.sql = sql
+        owned = false
+    }
 
     init(connection: Connection, sql: String) throws(SQLiteError) {
         self.connection = connection
         self.sql = sql
+        owned = true
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
         guard rc == SQLITE_OK else {
@@ -27,9 +39,17 @@ public final class Statement {
 
     deinit { finalize() }
 
-    /// Releases the statement. Safe to call more than once.
+    /// Releases the statement (a cached one is reset and its bindings cleared for the next use).
+    /// Safe to call more than once.
     public func finalize() {
-        if let handle { sqlite3_finalize(handle) }
+        if let handle {
+            if owned {
+                sqlite3_finalize(handle)
+            } else {
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+            }
+        }
         handle = nil
     }
 
