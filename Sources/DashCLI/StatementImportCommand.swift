@@ -89,7 +89,15 @@ enum StatementImportCommand {
         }
         let bytes = Array(data)
         var reader = ShiftRowReader(template: template, zone: run.zone)
-        bytes.withUnsafeBytes { reader.feed($0) }
+        // In chunks, so the reader's records for one chunk are all it holds at a time.
+        bytes.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                let end = min(all.count, offset + (1 << 18))
+                reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                offset = end
+            }
+        }
         let (rows, skipped, problems) = reader.finish()
         let deliveries = reader.deliveries
         func refuse(_ problems: [RowProblem]) -> ExitCode {
@@ -191,11 +199,21 @@ enum StatementImportCommand {
     /// often as this file does is not added again (overlapping statements give the union).
     static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool,
                               counts: inout Counts, conflicts: inout [RowProblem]) throws {
-        var placed: [(DeliveryRow, Int64)] = []
-        var uncovered: [DeliveryRow] = []
-        for row in rows {
-            if let shift = try store.shiftCovering(row.accepted) { placed.append((row, shift.id)) } else { uncovered.append(row) }
+        // Every shift's span once, sorted by start: a row is placed by a binary search, not a query.
+        var spans = try store.shifts().map { (id: $0.id, start: $0.start, end: $0.end) }
+        func covering(_ instant: Instant) -> (id: Int64, start: Instant, end: Instant?)? {
+            var low = 0, high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].start <= instant { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0 else { return nil }
+            let candidate = spans[low - 1]
+            return candidate.end.map { instant < $0 } ?? true ? candidate : nil
         }
+        // Per row (by index, so no row is copied): its shift and that shift's end.
+        var placement: [(shift: Int64, end: Instant?)?] = rows.map { row in covering(row.accepted).map { ($0.id, $0.end) } }
+        let uncovered = rows.indices.filter { placement[$0] == nil }.map { rows[$0] }
         if !uncovered.isEmpty {
             guard createShifts else {
                 for row in uncovered {
@@ -205,36 +223,43 @@ enum StatementImportCommand {
                 }
                 return
             }
-            var groups: [[DeliveryRow]] = []
+            var groups: [(rows: [DeliveryRow], lastDelivered: Instant)] = []
             for row in uncovered.sorted(by: { ($0.accepted, $0.line) < ($1.accepted, $1.line) }) {
-                if let last = groups.last, let end = last.map(\.delivered).max(),
-                   row.accepted.millisecondsSinceEpoch - end.millisecondsSinceEpoch <= createdShiftGap {
-                    groups[groups.count - 1].append(row)
+                if let last = groups.last, row.accepted.millisecondsSinceEpoch - last.lastDelivered.millisecondsSinceEpoch <= createdShiftGap {
+                    groups[groups.count - 1].rows.append(row)
+                    groups[groups.count - 1].lastDelivered = max(last.lastDelivered, row.delivered)
                 } else {
-                    groups.append([row])
+                    groups.append(([row], row.delivered))
                 }
             }
             for group in groups {
-                guard let first = group.first?.accepted, let lastDelivered = group.map(\.delivered).max(),
-                      let lastAccepted = group.map(\.accepted).max() else { continue }
-                let end = max(lastDelivered, lastAccepted.adding(milliseconds: 1000))
+                guard let first = group.rows.first?.accepted, let lastAccepted = group.rows.map(\.accepted).max() else { continue }
+                let end = max(group.lastDelivered, lastAccepted.adding(milliseconds: 1000))
                 do {
                     let id = try store.createCompletedShift(start: first, end: end, importID: importID)
                     counts.created += 1
-                    placed += group.map { ($0, id) }
+                    spans.append((id, first, end))
+                    for row in group.rows { placement[row.index] = (id, end) }
                 } catch let error as ModelError {
-                    for row in group { conflicts.append(RowProblem(line: row.line, column: nil, message: "a shift for it cannot be made: \(error)")) }
+                    for row in group.rows { conflicts.append(RowProblem(line: row.line, column: nil, message: "a shift for it cannot be made: \(error)")) }
                 }
             }
         }
+        let writer = try DeliveryBatchWriter(store: store, importID: importID)
+        defer { writer.finish() }
         var inStore: [String: Int] = [:]
         var inFile: [String: Int] = [:]
         var places: [String: Int64] = [:]
-        for (row, shiftID) in placed.sorted(by: { $0.0.line < $1.0.line }) {
+        for (index, row) in rows.enumerated() {
+            guard let (shiftID, end) = placement[index] else { continue }
             if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
             inFile[row.recordKey, default: 0] += 1
             guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else {
                 counts.unchanged += 1
+                continue
+            }
+            if let end, row.delivered > end {
+                conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
                 continue
             }
             do {
@@ -246,9 +271,8 @@ enum StatementImportCommand {
                         place = id
                     }
                 }
-                try store.acceptOffer(shiftID: shiftID, at: row.accepted, platform: row.platform,
-                                      deliveries: [NewDelivery(deliveredAt: row.delivered, ownAmount: row.own, pickupPlaceID: place,
-                                                               recordKey: row.recordKey)], importID: importID)
+                try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: row.platform,
+                               pickupPlaceID: place, recordKey: row.recordKey)
                 counts.deliveries += 1
             } catch let error as ModelError {
                 conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))

@@ -3,6 +3,8 @@ import Foundation
 
 /// One delivery row of a statement: when it was accepted and delivered, and its own pay.
 public struct DeliveryRow: Sendable, Equatable {
+    /// Its place among the file's delivery rows.
+    public let index: Int
     public let line: Int
     public let accepted: Instant
     public let delivered: Instant
@@ -153,12 +155,15 @@ public struct ShiftRowReader {
         if !pickupText.isEmpty {
             do { pickup = try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) } catch { problem("pickup", "\(error)") }
         }
-        guard !bad, let span else { return }
         let platformText = cell(record, .platform)
-        let platform = platformText.isEmpty ? template.platform : platformText
+        var platform = template.platform
+        if !platformText.isEmpty {
+            do { platform = try PlainText.validated(platformText, field: "the platform", maxLength: 100) } catch { problem("platform", "\(error)") }
+        }
+        guard !bad, let span else { return }
         let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
             + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
-        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
+        deliveries.append(DeliveryRow(index: deliveries.count, line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
                                       recordKey: SHA256.hex(Array(content.joined(separator: "|").utf8))))
     }
 
