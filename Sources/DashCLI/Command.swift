@@ -81,6 +81,33 @@ final class Invocation {
         }
     }
 
+    /// The store an import writes to: with `--dry-run` and no store yet, an empty one in memory,
+    /// so a dry run creates nothing; otherwise the real store.
+    func importStore() throws -> Store {
+        if arguments.has("dry-run"), !FileManager.default.fileExists(atPath: storePath) { return try Store.inMemory() }
+        return try store
+    }
+
+    /// Runs `importOne` for each file, each its own transaction, and returns the exit status
+    /// that matters most: a missing file (66), then bad data (65), then another failure (1).
+    func importEach(_ files: [String], _ importOne: (String) -> ExitCode) -> ExitCode {
+        let rank: [ExitCode: Int] = [.success: 0, .failure: 1, .dataError: 2, .noInput: 3, .software: 4, .usage: 1]
+        var status = ExitCode.success
+        for path in files {
+            let result = importOne(path)
+            if rank[result, default: 0] > rank[status, default: 0] { status = result }
+        }
+        return status
+    }
+
+    /// The bytes of a template file a user names; missing or unreadable is exit 66.
+    func templateFile(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "\(path): cannot read the template", status: .noInput)
+        }
+        return Array(data)
+    }
+
     /// Standard output.
     func print(_ line: String = "") { context.console.out(line + "\n") }
 

@@ -22,34 +22,19 @@ enum ExpenseImportCommand {
         run: { run in
             let files = run.arguments.positionals
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
-            let template = try loadTemplate(try run.arguments.value("template"))
+            let template = try loadTemplate(try run.arguments.value("template"), run: run)
             let dryRun = run.arguments.has("dry-run")
-            let store: Store
-            if dryRun, !FileManager.default.fileExists(atPath: run.storePath) {
-                store = try Store.inMemory()
-            } else {
-                store = try run.store
-            }
-            var status = ExitCode.success
-            for path in files {
-                let result = importOne(path, template: template, store: store, dryRun: dryRun, run: run)
-                if result == .noInput || (result == .dataError && status != .noInput) || (result == .failure && status == .success) {
-                    status = result
-                }
-            }
-            return status
+            let store = try run.importStore()
+            return run.importEach(files) { importOne($0, template: template, store: store, dryRun: dryRun, run: run) }
         })
 
-    static func loadTemplate(_ name: String?) throws -> ExpenseTemplate {
+    static func loadTemplate(_ name: String?, run: Invocation) throws -> ExpenseTemplate {
         guard let name, name != "expenses" else { return try ExpenseTemplate.builtIn() }
         guard name.contains("/") || name.hasSuffix(".json") else {
             throw UsageError(message: "unknown expenses template '\(name)'", hint: "use 'expenses' or the path of a template file")
         }
-        guard let data = FileManager.default.contents(atPath: name) else {
-            throw CommandFailure(message: "\(name): cannot read the template", status: .noInput)
-        }
         do {
-            return try ExpenseTemplate.parse(Array(data), file: name)
+            return try ExpenseTemplate.parse(try run.templateFile(name), file: name)
         } catch let error as TemplateError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }

@@ -36,22 +36,8 @@ enum ImportCommands {
                 }
                 thresholds.maxAccuracyMetres = metres
             }
-            // A dry run writes nothing, so it creates no store: with none yet, it runs on an empty
-            // one in memory.
-            let store: Store
-            if run.arguments.has("dry-run"), !FileManager.default.fileExists(atPath: run.storePath) {
-                store = try Store.inMemory()
-            } else {
-                store = try run.store
-            }
-            var status = ExitCode.success
-            for path in files {
-                let result = importOne(path, store: store, forced: forced, thresholds: thresholds, run: run)
-                if result == .noInput || (result == .dataError && status != .noInput) || (result == .failure && status == .success) {
-                    status = result
-                }
-            }
-            return status
+            let store = try run.importStore()
+            return run.importEach(files) { importOne($0, store: store, forced: forced, thresholds: thresholds, run: run) }
         })
 
     /// Imports one file in its own transaction; prints its summary or its problems.

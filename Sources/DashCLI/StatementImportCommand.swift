@@ -31,35 +31,19 @@ enum StatementImportCommand {
             guard let templateName = try run.arguments.value("template") else {
                 throw UsageError(message: "missing required option --template", hint: "the shipped one is 'shift-log'")
             }
-            let template = try loadTemplate(templateName)
-            let dryRun = run.arguments.has("dry-run")
-            let store: Store
-            if dryRun, !FileManager.default.fileExists(atPath: run.storePath) {
-                store = try Store.inMemory()
-            } else {
-                store = try run.store
-            }
-            var status = ExitCode.success
-            for path in files {
-                let result = importOne(path, template: template, store: store, run: run)
-                if result == .noInput || (result == .dataError && status != .noInput) || (result == .failure && status == .success) {
-                    status = result
-                }
-            }
-            return status
+            let template = try loadTemplate(templateName, run: run)
+            let store = try run.importStore()
+            return run.importEach(files) { importOne($0, template: template, store: store, run: run) }
         })
 
-    static func loadTemplate(_ name: String) throws -> StatementTemplate {
+    static func loadTemplate(_ name: String, run: Invocation) throws -> StatementTemplate {
         if let builtIn = try StatementTemplate.builtIn(name) { return builtIn }
         guard name.contains("/") || name.hasSuffix(".json") else {
             throw UsageError(message: "unknown statement template '\(name)'",
                              hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", ")); or the path of a template file")
         }
-        guard let data = FileManager.default.contents(atPath: name) else {
-            throw CommandFailure(message: "\(name): cannot read the template", status: .noInput)
-        }
         do {
-            return try StatementTemplate.parse(Array(data), file: name)
+            return try StatementTemplate.parse(try run.templateFile(name), file: name)
         } catch let error as TemplateError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }
