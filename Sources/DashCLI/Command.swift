@@ -100,6 +100,15 @@ final class Invocation {
         return status
     }
 
+    /// The zone a file's local times are read in: `--tz`, else the template's `timeZone`. Never
+    /// `$TZ` or the system zone, so an import gives the same record under cron and in a shell.
+    func importZone(template: TimeZone?) throws -> TimeZone {
+        if try arguments.value("tz") != nil { return zone }
+        if let template { return template }
+        throw UsageError(message: "this import needs to know the statement's time zone",
+                         hint: "pass --tz (an IANA name such as America/Chicago) or give the template a \"timeZone\"")
+    }
+
     /// The bytes of a template file a user names; missing or unreadable is exit 66.
     func templateFile(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {

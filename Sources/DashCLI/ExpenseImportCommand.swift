@@ -24,8 +24,9 @@ enum ExpenseImportCommand {
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
             let template = try loadTemplate(try run.arguments.value("template"), run: run)
             let dryRun = run.arguments.has("dry-run")
+            let zone = try run.importZone(template: template.timeZone)
             let store = try run.importStore()
-            return run.importEach(files) { importOne($0, template: template, store: store, dryRun: dryRun, run: run) }
+            return run.importEach(files) { importOne($0, template: template, zone: zone, store: store, dryRun: dryRun, run: run) }
         })
 
     static func loadTemplate(_ name: String?, run: Invocation) throws -> ExpenseTemplate {
@@ -42,13 +43,13 @@ enum ExpenseImportCommand {
 
     private struct Rollback: Error { let message: String }
 
-    static func importOne(_ path: String, template: ExpenseTemplate, store: Store, dryRun: Bool, run: Invocation) -> ExitCode {
+    static func importOne(_ path: String, template: ExpenseTemplate, zone: TimeZone, store: Store, dryRun: Bool, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
             run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
-        var reader = ExpenseRowReader(template: template, zone: run.zone)
+        var reader = ExpenseRowReader(template: template, zone: zone)
         let bytes = Array(data)
         bytes.withUnsafeBytes { reader.feed($0) }
         let (rows, problems) = reader.finish()

@@ -32,8 +32,9 @@ enum StatementImportCommand {
                 throw UsageError(message: "missing required option --template", hint: "the shipped one is 'shift-log'")
             }
             let template = try loadTemplate(templateName, run: run)
+            let zone = try run.importZone(template: template.timeZone)
             let store = try run.importStore()
-            return run.importEach(files) { importOne($0, template: template, store: store, run: run) }
+            return run.importEach(files) { importOne($0, template: template, zone: zone, store: store, run: run) }
         })
 
     static func loadTemplate(_ name: String, run: Invocation) throws -> StatementTemplate {
@@ -65,14 +66,14 @@ enum StatementImportCommand {
         }
     }
 
-    static func importOne(_ path: String, template: StatementTemplate, store: Store, run: Invocation) -> ExitCode {
+    static func importOne(_ path: String, template: StatementTemplate, zone: TimeZone, store: Store, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
             run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
         let bytes = Array(data)
-        var reader = ShiftRowReader(template: template, zone: run.zone)
+        var reader = ShiftRowReader(template: template, zone: zone)
         // In chunks, so the reader's records for one chunk are all it holds at a time.
         bytes.withUnsafeBytes { all in
             var offset = 0
@@ -100,6 +101,9 @@ enum StatementImportCommand {
                 }
                 var counts = Counts()
                 var conflicts: [RowProblem] = []
+                // The line of this file that gave each shift its figures: a second row on the same
+                // shift is refused (never summed, never one overwriting the other).
+                var earningsLine: [Int64: Int] = [:]
                 if template.kind == .deliveries {
                     try addDeliveries(deliveries, store: store, importID: importID, createShifts: run.arguments.has("create-shifts"),
                                       counts: &counts, conflicts: &conflicts)
@@ -120,6 +124,13 @@ enum StatementImportCommand {
                         continue
                     }
                     guard let earnings = row.earnings else { continue }
+                    if let first = earningsLine[shift.id] {
+                        conflicts.append(RowProblem(line: row.line, column: nil, message: """
+                            this row and line \(first) both give earnings for shift \(shift.id); a statement gives one figure per shift
+                            """))
+                        continue
+                    }
+                    earningsLine[shift.id] = row.line
                     guard shift.isCompleted else {
                         conflicts.append(RowProblem(line: row.line, column: nil, message: "shift \(shift.id) is still active; end it first"))
                         continue

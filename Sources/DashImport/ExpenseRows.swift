@@ -71,7 +71,12 @@ public struct ExpenseRowReader {
         for record in records { take(record) }
         if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
         problems.sort { $0.line < $1.line }
-        return (rows, Array(problems.prefix(Self.maxProblems)))
+        if problems.count > Self.maxProblems {
+            let more = problems.count - Self.maxProblems
+            problems = Array(problems.prefix(Self.maxProblems))
+            problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
+        }
+        return (rows, problems)
     }
 
     private mutating func take(_ record: CSVRecord) {
@@ -140,21 +145,26 @@ public struct ExpenseRowReader {
         do {
             amount = try AmountText.parse(cell(record, .amount) ?? "", decimalMark: template.decimalMark)
             if amount == nil { problem("amount", "an expense needs an amount (blank is not 0.00)") }
+            if let value = amount, value.isNegative { problem("amount", "an expense cannot be negative (a refund is not an expense)") }
         } catch {
             problem("amount", "\(error)")
         }
         let categoryText = (cell(record, .category) ?? "").trimmingCharacters(in: .whitespaces)
         let category = categoryText.isEmpty ? ExpenseCategory.other.rawValue : categoryText
         let noteText = (cell(record, .note) ?? "").trimmingCharacters(in: .whitespaces)
-        let note: String? = noteText.isEmpty ? nil : noteText
+        var note: String? = nil
+        if !noteText.isEmpty {
+            do { note = try PlainText.validated(noteText, field: "the note", maxLength: Expense.maxNoteLength) } catch { problem("note", "\(error)") }
+        }
         guard !bad, let occurredAt, let amount else { return }
         do {
             let expense = try Expense(id: 0, occurredAt: occurredAt, amount: amount, category: category, note: note)
-            let key = SHA256.hex(Array("\(expense.occurredAt.millisecondsSinceEpoch)|\(expense.amount.units)|\(expense.category)|\(expense.note ?? "")".utf8))
+            let key = SHA256.recordKey([String(expense.occurredAt.millisecondsSinceEpoch), String(expense.amount.units), expense.category,
+                                        expense.note.map { "n" + $0 } ?? "-"])
             rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
                                    note: expense.note, recordKey: key))
         } catch {
-            problem(noteText.count > Expense.maxNoteLength ? "note" : "category", "\(error)")
+            problem("category", "\(error)")
         }
     }
 }

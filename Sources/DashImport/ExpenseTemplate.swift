@@ -13,6 +13,8 @@ public struct ExpenseTemplate: Sendable, Equatable {
     public var columns: [Field: [String]]
     /// How the date column is written (`M/d/yyyy`, `yyyy-MM-dd HH:mm`...); nil: ISO 8601.
     public var dateFormat: StatementTimePattern?
+    /// The zone the file's local dates are in, when the template says (else `--tz`).
+    public var timeZone: TimeZone?
 
     public enum Field: String, Sendable, CaseIterable { case date, amount, category, note }
 
@@ -45,7 +47,7 @@ public struct ExpenseTemplate: Sendable, Equatable {
             throw fail("", "is not valid JSON")
         }
         guard let root = object as? [String: Any] else { throw fail("", "must be a JSON object") }
-        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns", "dateFormat"]
+        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns", "dateFormat", "timeZone"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of an expenses template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -80,7 +82,14 @@ public struct ExpenseTemplate: Sendable, Equatable {
             do { dateFormat = try StatementTimePattern(pattern) } catch { throw fail("dateFormat", "\(error)") }
             guard dateFormat?.hasDate == true else { throw fail("dateFormat", "must include a date (y, M and d)") }
         }
-        return ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns, dateFormat: dateFormat)
+        var timeZone: TimeZone?
+        if let value = root["timeZone"] {
+            guard let zoneName = value as? String, let zone = TimeZone(identifier: zoneName) else {
+                throw fail("timeZone", "must be an IANA zone name such as America/Chicago")
+            }
+            timeZone = zone
+        }
+        return ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns, dateFormat: dateFormat, timeZone: timeZone)
     }
 
     /// A header as compared: BOM and surrounding spaces removed, inner runs of spaces made one,

@@ -59,6 +59,17 @@ public struct SHA256: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The key of a record made of `fields`: each field length-prefixed before hashing, so no two
+    /// different lists of fields share a key (`a|b` + `` and `a` + `b|` would, joined by `|`).
+    public static func recordKey(_ fields: [String]) -> String {
+        var bytes: [UInt8] = []
+        for field in fields {
+            let utf8 = Array(field.utf8)
+            bytes += Array(String(utf8.count).utf8) + [0x3A] + utf8
+        }
+        return hex(bytes)
+    }
+
     /// The digest of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()

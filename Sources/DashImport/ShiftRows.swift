@@ -42,6 +42,15 @@ public struct ShiftRowReader {
     public private(set) var skipped: [(line: Int, reason: String)] = []
     private var problems: [RowProblem] = []
 
+    /// Longest spans a row may describe: an end earlier than the start rolls to the next day only
+    /// within these, so a typo is an error rather than a day-long shift.
+    static let longestShift: Int64 = 16 * 3_600_000
+    static let longestDelivery: Int64 = 4 * 3_600_000
+
+    /// Header words that mark a column as personal.
+    static let personalWords = ["customer", "client", "recipient", "address", "street", "phone", "email", "e-mail", "dropoff address",
+                                "drop-off address", "buyer", "consumer"]
+
     public init(template: StatementTemplate, zone: TimeZone) {
         self.template = template
         self.zone = zone
@@ -66,7 +75,12 @@ public struct ShiftRowReader {
         for record in records { take(record) }
         if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
         problems.sort { $0.line < $1.line }
-        return (rows, skipped, Array(problems.prefix(ExpenseRowReader.maxProblems)))
+        if problems.count > ExpenseRowReader.maxProblems {
+            let more = problems.count - ExpenseRowReader.maxProblems
+            problems = Array(problems.prefix(ExpenseRowReader.maxProblems))
+            problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
+        }
+        return (rows, skipped, problems)
     }
 
     private mutating func take(_ record: CSVRecord) {
@@ -77,7 +91,20 @@ public struct ShiftRowReader {
             for field in StatementTemplate.Field.allCases {
                 guard let accepted = template.columns[field] else { continue }
                 if let index = headerNames.firstIndex(where: { accepted.contains($0) }) {
+                    // Nothing identifying a customer or an address is stored, even mapped by mistake.
+                    if let word = Self.personalWords.first(where: { headerNames[index].contains($0) }) {
+                        problems.append(RowProblem(line: record.line, column: nil, message: """
+                            the template maps \(field.rawValue) to the column '\(record.fields[index])', which looks personal ('\(word)'); \
+                            dashpilot never stores a customer's details or an address
+                            """))
+                        continue
+                    }
                     columnIndex[field] = index
+                } else if [.gross, .pay].contains(field) {
+                    problems.append(RowProblem(line: record.line, column: nil, message: """
+                        no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or ")); \
+                        the statement's money would be ignored
+                        """))
                 } else if (template.kind == .shifts ? [StatementTemplate.Field.date, .start, .end] : [.date, .accepted, .delivered]).contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
@@ -160,11 +187,14 @@ public struct ShiftRowReader {
         if !platformText.isEmpty {
             do { platform = try PlainText.validated(platformText, field: "the platform", maxLength: 100) } catch { problem("platform", "\(error)") }
         }
+        if let span, span.durationMilliseconds > Self.longestDelivery {
+            problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
+        }
         guard !bad, let span else { return }
         let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
             + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
         deliveries.append(DeliveryRow(index: deliveries.count, line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
-                                      recordKey: SHA256.hex(Array(content.joined(separator: "|").utf8))))
+                                      recordKey: SHA256.recordKey(content)))
     }
 
     private mutating func row(_ record: CSVRecord) {
@@ -199,6 +229,9 @@ public struct ShiftRowReader {
             problem("tips", "tips are given but the gross is blank: the tips are part of the gross")
         }
         if let span, span.durationMilliseconds <= 0 { problem("end", "the shift must end after it starts") }
+        if let span, span.durationMilliseconds > Self.longestShift {
+            problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
+        }
         guard !bad, let span else { return }
         let platformText = cell(record, .platform)
         rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platformText.isEmpty ? template.platform : platformText))

@@ -21,6 +21,8 @@ public struct StatementTemplate: Sendable, Equatable {
     public var columns: [Field: [String]]
     /// Rows to skip, by the text of a column (a totals row, a repeated header): each reported.
     public var skip: [(column: Field, values: [String])]
+    /// The zone the statement's local times are in, when the template says (else `--tz`).
+    public var timeZone: TimeZone?
 
     public static func == (lhs: StatementTemplate, rhs: StatementTemplate) -> Bool { lhs.name == rhs.name }
 
@@ -84,7 +86,7 @@ public struct StatementTemplate: Sendable, Equatable {
             throw fail("", "is not a JSON object")
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
-                                  "timeFormat", "endMayBeNextDay", "columns", "skip"]
+                                  "timeFormat", "endMayBeNextDay", "columns", "skip", "timeZone"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -133,9 +135,20 @@ public struct StatementTemplate: Sendable, Equatable {
                   let values = entry["values"] as? [String] else { throw fail("skip[\(index)]", "must be {\"column\": NAME, \"values\": [TEXT...]}") }
             skip.append((field, values.map { $0.lowercased() }))
         }
-        let platform = root["platform"] as? String
+        var platform: String?
+        if let value = root["platform"] {
+            guard let text = value as? String else { throw fail("platform", "must be a string") }
+            do { platform = try PlainText.validated(text, field: "", maxLength: 100) } catch { throw fail("platform", "\(error)") }
+        }
+        var timeZone: TimeZone?
+        if let value = root["timeZone"] {
+            guard let name = value as? String, let zone = TimeZone(identifier: name) else {
+                throw fail("timeZone", "must be an IANA zone name such as America/Chicago")
+            }
+            timeZone = zone
+        }
         return StatementTemplate(name: name, kind: kind, platform: platform, dialect: dialect, decimalMark: mark, dateFormat: dateFormat,
                                  timeFormat: timeFormat, endMayBeNextDay: root["endMayBeNextDay"] as? Bool ?? false,
-                                 columns: columns, skip: skip)
+                                 columns: columns, skip: skip, timeZone: timeZone)
     }
 }

@@ -148,6 +148,11 @@ extension Store {
                 """, key)?.int64 {
                 throw ImportUndoRefused(importID: id, reason: "shift \(shift), which it created, has since had other things recorded on it")
             }
+            if let delivery = try connection.scalar("""
+                SELECT d.id FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryTip t WHERE t.deliveryId = d.id) LIMIT 1
+                """, key)?.int64 {
+                throw ImportUndoRefused(importID: id, reason: "delivery \(delivery), which it added, has since had an outside tip recorded")
+            }
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0

@@ -91,6 +91,14 @@ import TestSupport
 }
 
 extension ExpenseImportTests {
+    /// Fields are length-prefixed in the key: a '|' in a category or note cannot make two
+    /// different expenses one.
+    @Test func separatorsInTextDoNotMergeRecords() throws {
+        let store = try CLIStore()
+        let file = try write(store, "a.csv", "date,amount,category,note\n2026-11-02,5,fuel|x,\n2026-11-02,5,fuel,x|\n")
+        #expect(store.run(words: ["import", "expenses", file]).stdout == "a.csv: imported as import 1: 2 expenses\n")
+    }
+
     /// A template's dateFormat reads US-style dates and times; a bad pattern is a template error.
     @Test func aTemplateDateFormatIsUsed() throws {
         let store = try CLIStore()

@@ -144,7 +144,7 @@ import TestSupport
         #expect(try direct.deliveries(of: 1).count == 4)
         // A row no shift holds.
         let before = try dumpRecord(direct)
-        let outside = try write(store, "d3.csv", "Date,Accepted,Delivered\n2026-11-05,19:00,19:30\n")
+        let outside = try write(store, "d3.csv", "Date,Accepted,Delivered,Pay\n2026-11-05,19:00,19:30,4.00\n")
         let refused = store.run(words: ["import", "statement", outside, "--template", "delivery-log"])
         #expect(refused.status == .dataError)
         #expect(refused.stderr.contains("\(outside):2: no shift holds this delivery"))
@@ -153,5 +153,51 @@ import TestSupport
         #expect(created.stdout.contains("1 shift created; 1 delivery added"), "\(created.stdout)")
         #expect(store.run("imports", "undo", "3").status == .success)
         #expect(try dumpRecord(direct) == before)
+    }
+
+    /// What the review of this import found, each guarded.
+    @Test func reviewedEdges() throws {
+        let store = try CLIStore()
+        _ = try Store.open(at: store.path, create: true)
+        // Without --tz or a template timeZone the import refuses: never $TZ or the system zone.
+        let file = try write(store, "a.csv", "Date,Start,End,Earnings\n2026-11-02,10:00,11:00,5\n")
+        let noZone = runCLI(["--store", store.path, "import", "statement", file, "--template", "shift-log"], environment: ["TZ": "Asia/Tokyo"])
+        #expect(noZone.status == .usage)
+        #expect(noZone.stderr.contains("needs to know the statement's time zone"))
+        // Two rows giving one shift its earnings: refused, never summed or overwritten.
+        store.run("shift", "add", "--start", "2026-11-03T10:00", "--end", "2026-11-03T22:00")
+        let before = try dumpRecord(Store.open(at: store.path, create: false))
+        let twice = try write(store, "b.csv", "Date,Start,End,Earnings\n2026-11-03,11:00,14:00,40.00\n2026-11-03,17:00,21:00,60.00\n")
+        let refusedTwice = store.run(words: ["import", "statement", twice, "--template", "shift-log", "--replace"])
+        #expect(refusedTwice.status == .dataError)
+        #expect(refusedTwice.stderr.contains("\(twice):3: this row and line 2 both give earnings for shift 1"))
+        // A personal column mapped by mistake refuses the file.
+        let personal = try write(store, "p.json", """
+            {"name": "p", "kind": "deliveries", "dateFormat": "yyyy-MM-dd", "timeFormat": "HH:mm",
+             "columns": {"date": "date", "accepted": "accepted", "delivered": "delivered", "pickup": "customer name"}}
+            """)
+        let rows = try write(store, "c.csv", "Date,Accepted,Delivered,Customer Name\n2026-11-03,12:00,12:30,Jane Doe\n")
+        let refusedPersonal = store.run(words: ["import", "statement", rows, "--template", personal])
+        #expect(refusedPersonal.status == .dataError)
+        #expect(refusedPersonal.stderr.contains("looks personal"))
+        // An end before the start is the next day only within 16 hours.
+        let typo = try write(store, "t.csv", "Date,Start,End,Earnings\n2026-11-05,17:00,16:40,94.10\n")
+        let refusedTypo = store.run(words: ["import", "statement", typo, "--template", "shift-log"])
+        #expect(refusedTypo.stderr.contains("a shift of more than 16 hours"))
+        // None of the refused files wrote anything.
+        #expect(try dumpRecord(Store.open(at: store.path, create: false)) == before)
+    }
+
+    /// An imported delivery that later got a cash tip cannot be undone away with its tip.
+    @Test func undoKeepsOutsideTips() throws {
+        let store = try CLIStore()
+        store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
+        let file = try write(store, "d.csv", "Date,Accepted,Delivered,Pay\n2026-11-02,10:40,11:05,8.50\n")
+        #expect(store.run(words: ["import", "statement", file, "--template", "delivery-log"]).status == .success)
+        #expect(store.run("tip", "add", "1", "5.00", "--method", "cash", "--at", "2026-11-02T11:10").status == .success)
+        let undo = store.run("imports", "undo", "1")
+        #expect(undo.status == .failure)
+        #expect(undo.stderr.contains("has since had an outside tip recorded"))
+        #expect(try Store.open(at: store.path, create: false).tips(of: 1).count == 1)
     }
 }
