@@ -49,8 +49,12 @@ public final class Store {
         // the file: its mode and journal are only touched once it is known to be ours.
         let version = try Migrator.version(of: connection)
         if version == 0, !created {
-            let tables = try connection.scalar("SELECT count(*) FROM sqlite_schema")?.int64 ?? 0
-            if tables > 0 { throw StoreError.notAStore(path: path, detail: "it has tables but no DashPilot schema version") }
+            // The version and the tables read in one statement, one snapshot: another process
+            // creating this store at the same moment commits both together.
+            let row = try connection.query("SELECT user_version, (SELECT count(*) FROM sqlite_schema) FROM pragma_user_version").first
+            if let row, row[0].int64 == 0, (row[1].int64 ?? 0) > 0 {
+                throw StoreError.notAStore(path: path, detail: "it has tables but no DashPilot schema version")
+            }
         }
         _ = try plan.pendingSteps(for: connection)
         try useWriteAheadLog(connection, path: path)

@@ -70,8 +70,21 @@ struct RouteTests {
     /// sub-batch by sub-batch with the last 1,000 of the full shift (alternating which goes
     /// first). Both groups are then measured in the same moments, so whatever else the machine
     /// does (other tests run in parallel on two cores) falls on both alike and cancels in the ratio.
+    /// A transient stall on a shared two-core machine can still hit one of the groups; a cost
+    /// that really grows with the route fails every attempt, so up to three are made.
     @Test("writing a position costs the same at the end of an eight-hour shift as at the start")
     func constantCostPerPosition() throws {
+        var ratios: [Double] = []
+        for _ in 0..<3 {
+            let ratio = try measuredCostRatio()
+            ratios.append(ratio)
+            if ratio <= 1.5 { break }
+        }
+        #expect(ratios.contains { $0 <= 1.5 }, "per-position cost of the last 1,000 against the first 1,000, each attempt: \(ratios)")
+    }
+
+    /// The ratio of the last 1,000 positions' cost to the first 1,000's (medians of sub-batches).
+    private func measuredCostRatio() throws -> Double {
         let folder = try TemporaryDirectory()
         let full = try Store.open(at: folder.path("full.sqlite"), create: true)
         let fresh = try Store.open(at: folder.path("fresh.sqlite"), create: true)
@@ -112,13 +125,7 @@ struct RouteTests {
         #expect(try full.routeSampleCount(shiftID: fullShift) == Self.shiftPositions)
         #expect(try fresh.routeSampleCount(shiftID: freshShift) == 1000)
 
-        let firstMedian = median(first)
-        let lastMedian = median(last)
-        let ratio = lastMedian / firstMedian
-        #expect(ratio <= 1.5, """
-            per-position cost of the last 1,000 is \(ratio)x the first 1,000 \
-            (medians of 10 sub-batches of 100: \(lastMedian) vs \(firstMedian))
-            """)
+        return median(last) / median(first)
     }
 
     private func median(_ durations: [Duration]) -> Duration {
