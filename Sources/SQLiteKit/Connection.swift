@@ -55,7 +55,8 @@ public final class Connection {
             // An unreadable or non-SQLite file is reported here, at open, not at first use.
             _ = try query("SELECT count(*) FROM sqlite_schema")
         } catch {
-            sqlite3_close_v2(db)
+            // Every stored property is set, so Swift runs deinit when this initializer throws:
+            // deinit closes the handle. Closing it here too would close it twice.
             throw error
         }
     }
