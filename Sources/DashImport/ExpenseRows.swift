@@ -25,6 +25,32 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.column = column
         self.message = message
     }
+
+    /// Ends a CSV reader: the records of its last chunk, and its own problems as row problems.
+    static func finishing(_ reader: inout CSVReader) -> (records: [CSVRecord], problems: [RowProblem]) {
+        var records: [CSVRecord] = []
+        do {
+            try reader.finish { records.append($0) }
+            return (records, [])
+        } catch let error as CSVReadError {
+            return (records, error.problems.map { RowProblem(line: $0.line, column: nil, message: $0.message) })
+        } catch {
+            return (records, [RowProblem(line: 0, column: nil, message: "\(error)")])
+        }
+    }
+
+    /// A file's problems as they are listed: in line order, an empty file said so, at most
+    /// ``ExpenseRowReader/maxProblems`` and how many more.
+    static func listed(_ problems: [RowProblem], headerSeen: Bool) -> [RowProblem] {
+        var problems = problems
+        if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
+        problems.sort { $0.line < $1.line }
+        guard problems.count > ExpenseRowReader.maxProblems else { return problems }
+        let more = problems.count - ExpenseRowReader.maxProblems
+        problems = Array(problems.prefix(ExpenseRowReader.maxProblems))
+        problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
+        return problems
+    }
 }
 
 /// Reads an expenses CSV with a template: every row checked, every bad row listed.
@@ -58,25 +84,10 @@ public struct ExpenseRowReader {
 
     /// Ends the file; the rows, or every problem (the CSV's and the rows').
     public mutating func finish() -> (rows: [ExpenseRow], problems: [RowProblem]) {
-        var records: [CSVRecord] = []
-        do {
-            try reader.finish { records.append($0) }
-        } catch let error as CSVReadError {
-            for record in records { take(record) }
-            records = []
-            problems += error.problems.map { RowProblem(line: $0.line, column: nil, message: $0.message) }
-        } catch {
-            problems.append(RowProblem(line: 0, column: nil, message: "\(error)"))
-        }
+        let (records, csvProblems) = RowProblem.finishing(&reader)
+        problems += csvProblems
         for record in records { take(record) }
-        if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
-        problems.sort { $0.line < $1.line }
-        if problems.count > Self.maxProblems {
-            let more = problems.count - Self.maxProblems
-            problems = Array(problems.prefix(Self.maxProblems))
-            problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
-        }
-        return (rows, problems)
+        return (rows, RowProblem.listed(problems, headerSeen: headerSeen))
     }
 
     private mutating func take(_ record: CSVRecord) {

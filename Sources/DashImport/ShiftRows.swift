@@ -64,23 +64,10 @@ public struct ShiftRowReader {
     }
 
     public mutating func finish() -> (rows: [ShiftRow], skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
-        var records: [CSVRecord] = []
-        do {
-            try reader.finish { records.append($0) }
-        } catch let error as CSVReadError {
-            problems += error.problems.map { RowProblem(line: $0.line, column: nil, message: $0.message) }
-        } catch {
-            problems.append(RowProblem(line: 0, column: nil, message: "\(error)"))
-        }
+        let (records, csvProblems) = RowProblem.finishing(&reader)
+        problems += csvProblems
         for record in records { take(record) }
-        if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
-        problems.sort { $0.line < $1.line }
-        if problems.count > ExpenseRowReader.maxProblems {
-            let more = problems.count - ExpenseRowReader.maxProblems
-            problems = Array(problems.prefix(ExpenseRowReader.maxProblems))
-            problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
-        }
-        return (rows, skipped, problems)
+        return (rows, skipped, RowProblem.listed(problems, headerSeen: headerSeen))
     }
 
     private mutating func take(_ record: CSVRecord) {
@@ -168,15 +155,7 @@ public struct ShiftRowReader {
                 problem("delivered", "\(error)")
             }
         }
-        var pay: Money?, tips: Money?
-        do { pay = try AmountText.parse(cell(record, .pay), decimalMark: template.decimalMark) } catch { problem("pay", "\(error)") }
-        do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
-        var own: PaidAmount?
-        if let pay {
-            do { own = try PaidAmount(pay, tips: tips, field: "a delivery's pay") } catch { problem("pay", "\(error)") }
-        } else if tips != nil {
-            problem("tips", "tips are given but the pay is blank: the tips are part of the pay")
-        }
+        let own = paidAmount(record, amount: .pay, field: "a delivery's pay", problem: problem)
         let pickupText = cell(record, .pickup)
         var pickup: String?
         if !pickupText.isEmpty {
@@ -195,6 +174,23 @@ public struct ShiftRowReader {
             + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
         deliveries.append(DeliveryRow(index: deliveries.count, line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
                                       recordKey: SHA256.recordKey(content)))
+    }
+
+    /// The amount column and the tips column of a row as one paid amount: nil when the amount is
+    /// blank (not recorded, never 0.00); tips without an amount, or above it, are problems.
+    private func paidAmount(_ record: CSVRecord, amount column: StatementTemplate.Field, field: String,
+                            problem: (String, String) -> Void) -> PaidAmount? {
+        var amount: Money?, tips: Money?
+        do { amount = try AmountText.parse(cell(record, column), decimalMark: template.decimalMark) } catch { problem(column.rawValue, "\(error)") }
+        do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
+        guard let amount else {
+            if tips != nil { problem("tips", "tips are given but the \(column.rawValue) is blank: the tips are part of it") }
+            return nil
+        }
+        do { return try PaidAmount(amount, tips: tips, field: field) } catch {
+            problem(column.rawValue, "\(error)")
+            return nil
+        }
     }
 
     private mutating func row(_ record: CSVRecord) {
@@ -219,15 +215,7 @@ public struct ShiftRowReader {
                 problem("end", "\(error)")
             }
         }
-        var gross: Money?, tips: Money?
-        do { gross = try AmountText.parse(cell(record, .gross), decimalMark: template.decimalMark) } catch { problem("gross", "\(error)") }
-        do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
-        var earnings: PaidAmount?
-        if let gross {
-            do { earnings = try PaidAmount(gross, tips: tips) } catch { problem("gross", "\(error)") }
-        } else if tips != nil {
-            problem("tips", "tips are given but the gross is blank: the tips are part of the gross")
-        }
+        let earnings = paidAmount(record, amount: .gross, field: "earnings", problem: problem)
         if let span, span.durationMilliseconds <= 0 { problem("end", "the shift must end after it starts") }
         if let span, span.durationMilliseconds > Self.longestShift {
             problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
