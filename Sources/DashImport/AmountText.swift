@@ -323,16 +323,8 @@ private struct Scanner {
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    /// Space, tab, U+00A0 (C2 A0) or U+202F (E2 80 AF): its length in bytes, or 0.
-    func blankLength(at i: Int) -> Int {
-        guard i < end else { return 0 }
-        switch bytes[i] {
-        case 0x20, 0x09: return 1
-        case 0xC2 where i + 1 < end && bytes[i + 1] == 0xA0: return 2
-        case 0xE2 where i + 2 < end && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xAF: return 3
-        default: return 0
-        }
-    }
+    /// A blank at `i` (see ``blankLength(in:at:end:)``): its length in bytes, or 0.
+    func blankLength(at i: Int) -> Int { DashImport.blankLength(in: bytes, at: i, end: end) }
 
     /// The length of a blank that ends at `end`, or nil.
     func trailingBlankLength() -> Int? {
@@ -388,5 +380,17 @@ private struct Scanner {
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
         return "\u{FFFD}"
+    }
+}
+
+/// Space, tab, U+00A0 (C2 A0) or U+202F (E2 80 AF, which macOS puts before AM) at `i` of a
+/// statement cell: its length in bytes, or 0. The blanks amount and date cells both allow.
+func blankLength(in bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Int {
+    guard i < end else { return 0 }
+    switch bytes[i] {
+    case 0x20, 0x09: return 1
+    case 0xC2 where i + 1 < end && bytes[i + 1] == 0xA0: return 2
+    case 0xE2 where i + 2 < end && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xAF: return 3
+    default: return 0
     }
 }

@@ -829,16 +829,8 @@ private struct CellScan {
         end = bytes.count
     }
 
-    /// Space, tab, U+00A0 (C2 A0) or U+202F (E2 80 AF) at `i`: its length in bytes, or 0.
-    func blankLength(at i: Int) -> Int {
-        guard i < end else { return 0 }
-        switch bytes[i] {
-        case 0x20, 0x09: return 1
-        case 0xC2 where i + 1 < end && bytes[i + 1] == 0xA0: return 2
-        case 0xE2 where i + 2 < end && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xAF: return 3
-        default: return 0
-        }
-    }
+    /// A blank at `i` (see ``blankLength(in:at:end:)``): its length in bytes, or 0.
+    func blankLength(at i: Int) -> Int { DashImport.blankLength(in: bytes, at: i, end: end) }
 
     mutating func trimBlanks() {
         while blankLength(at: index) > 0 { index += blankLength(at: index) }
