@@ -32,7 +32,8 @@ enum StatementImportCommand {
                 throw UsageError(message: "missing required option --template", hint: "the shipped one is 'shift-log'")
             }
             let template = try loadTemplate(templateName, run: run)
-            let zone = try run.importZone(template: template.timeZone)
+            let zone = template.timesCarryOffsets && template.timeZone == nil && (try? run.arguments.value("tz")) == nil
+                ? TimeZone(secondsFromGMT: 0) ?? run.zone : try run.importZone(template: template.timeZone)
             let store = try run.importStore()
             return run.importEach(files) { importOne($0, template: template, zone: zone, store: store, run: run) }
         })
@@ -55,10 +56,16 @@ enum StatementImportCommand {
 
     struct Counts {
         var created = 0, earningsSet = 0, unchanged = 0, replaced = 0, deliveries = 0
+        var lines = 0, tripsUpdated = 0, timesSet = 0, deliveryPayReplaced = 0
+        var added: Int { created + earningsSet + replaced + deliveries + lines + timesSet + deliveryPayReplaced }
         var text: String {
             var parts: [String] = []
             if created > 0 { parts.append("\(created) shift\(created == 1 ? "" : "s") created") }
             if deliveries > 0 { parts.append("\(deliveries) deliver\(deliveries == 1 ? "y" : "ies") added") }
+            if lines > 0 { parts.append("\(lines) money line\(lines == 1 ? "" : "s")") }
+            if tripsUpdated > 0 { parts.append("\(tripsUpdated) earlier trip\(tripsUpdated == 1 ? "" : "s") updated") }
+            if timesSet > 0 { parts.append("times given to \(timesSet) trip\(timesSet == 1 ? "" : "s") made from money lines") }
+            if deliveryPayReplaced > 0 { parts.append("pay replaced on \(deliveryPayReplaced) deliver\(deliveryPayReplaced == 1 ? "y" : "ies")") }
             if earningsSet > 0 { parts.append("earnings recorded on \(earningsSet) shift\(earningsSet == 1 ? "" : "s")") }
             if replaced > 0 { parts.append("earnings replaced on \(replaced) shift\(replaced == 1 ? "" : "s")") }
             if unchanged > 0 { parts.append("\(unchanged) row\(unchanged == 1 ? "" : "s") already recorded") }
@@ -104,9 +111,14 @@ enum StatementImportCommand {
                 // The line of this file that gave each shift its figures: a second row on the same
                 // shift is refused (never summed, never one overwriting the other).
                 var earningsLine: [Int64: Int] = [:]
-                if template.kind == .deliveries {
+                switch template.kind {
+                case .deliveries:
                     try addDeliveries(deliveries, store: store, importID: importID, createShifts: run.arguments.has("create-shifts"),
-                                      counts: &counts, conflicts: &conflicts)
+                                      replace: replace, counts: &counts, conflicts: &conflicts)
+                case .moneyLines:
+                    try addMoneyLines(reader.moneyLines, store: store, importID: importID, createShifts: run.arguments.has("create-shifts"),
+                                      replace: replace, counts: &counts, conflicts: &conflicts)
+                case .shifts: break
                 }
                 for row in rows {
                     let overlapping = try store.shiftsOverlapping(start: row.span.start, end: row.span.end)
@@ -154,7 +166,7 @@ enum StatementImportCommand {
                     try store.setImportedEarnings(shift.id, earnings, importID: importID)
                 }
                 if !conflicts.isEmpty { throw Refused(problems: conflicts) }
-                if counts.created + counts.earningsSet + counts.replaced + counts.deliveries == 0 {
+                if counts.added == 0 {
                     throw Rollback(message: "everything in it is already recorded; nothing added")
                 }
                 try store.finishImport(importID, sha256: sha, contentSha256: nil, summary: counts.text)
@@ -186,16 +198,23 @@ enum StatementImportCommand {
     /// A gap longer than this between delivery rows no shift holds starts another created shift.
     static let createdShiftGap: Int64 = 60 * 60 * 1000
 
-    /// Puts delivery rows on the shifts that hold their acceptance ([start, end) of a completed
-    /// shift, from the start of an active one). Rows no shift holds are listed, or with
-    /// `--create-shifts` grouped into new completed shifts: rows in time order, a new shift when
+    /// Something of a file to put on a shift: a delivery row, or a trip's money lines (at the
+    /// first line's time).
+    struct Placeable {
+        let line: Int
+        let accepted: Instant
+        let delivered: Instant
+    }
+
+    /// The shift that holds each item's acceptance ([start, end) of a completed shift, from the
+    /// start of an active one), with that shift's end. Items no shift holds are listed, or with
+    /// `--create-shifts` grouped into new completed shifts: items in time order, a new shift when
     /// the next acceptance comes more than an hour after the last delivery, each shift from its
-    /// first acceptance to its last delivery. A row whose content the store already holds as
-    /// often as this file does is not added again (overlapping statements give the union).
-    static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool,
-                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
-        // Every shift's span once, sorted by start: a row is placed by a binary search, not a query.
-        var spans = try store.shifts().map { (id: $0.id, start: $0.start, end: $0.end) }
+    /// first acceptance to its last delivery.
+    static func place(_ items: [Placeable], store: Store, importID: Int64, createShifts: Bool,
+                      counts: inout Counts, conflicts: inout [RowProblem]) throws -> [(shift: Int64, end: Instant?)?] {
+        // Every shift's span once, sorted by start: an item is placed by a binary search, not a query.
+        let spans = try store.shifts().map { (id: $0.id, start: $0.start, end: $0.end) }
         func covering(_ instant: Instant) -> (id: Int64, start: Instant, end: Instant?)? {
             var low = 0, high = spans.count
             while low < high {
@@ -206,52 +225,86 @@ enum StatementImportCommand {
             let candidate = spans[low - 1]
             return candidate.end.map { instant < $0 } ?? true ? candidate : nil
         }
-        // Per row (by index, so no row is copied): its shift and that shift's end.
-        var placement: [(shift: Int64, end: Instant?)?] = rows.map { row in covering(row.accepted).map { ($0.id, $0.end) } }
-        let uncovered = rows.indices.filter { placement[$0] == nil }.map { rows[$0] }
-        if !uncovered.isEmpty {
-            guard createShifts else {
-                for row in uncovered {
-                    conflicts.append(RowProblem(line: row.line, column: nil, message: """
-                        no shift holds this delivery (accepted \(row.accepted)); record the shift, or pass --create-shifts
-                        """))
-                }
-                return
+        var placement: [(shift: Int64, end: Instant?)?] = items.map { item in covering(item.accepted).map { ($0.id, $0.end) } }
+        let uncovered = items.indices.filter { placement[$0] == nil }
+        guard !uncovered.isEmpty else { return placement }
+        guard createShifts else {
+            for index in uncovered {
+                conflicts.append(RowProblem(line: items[index].line, column: nil, message: """
+                    no shift holds this delivery (accepted \(items[index].accepted)); record the shift, or pass --create-shifts
+                    """))
             }
-            var groups: [(rows: [DeliveryRow], lastDelivered: Instant)] = []
-            for row in uncovered.sorted(by: { ($0.accepted, $0.line) < ($1.accepted, $1.line) }) {
-                if let last = groups.last, row.accepted.millisecondsSinceEpoch - last.lastDelivered.millisecondsSinceEpoch <= createdShiftGap {
-                    groups[groups.count - 1].rows.append(row)
-                    groups[groups.count - 1].lastDelivered = max(last.lastDelivered, row.delivered)
-                } else {
-                    groups.append(([row], row.delivered))
-                }
+            return placement
+        }
+        var groups: [(items: [Int], lastDelivered: Instant)] = []
+        for index in uncovered.sorted(by: { (items[$0].accepted, items[$0].line) < (items[$1].accepted, items[$1].line) }) {
+            let item = items[index]
+            if let last = groups.last, item.accepted.millisecondsSinceEpoch - last.lastDelivered.millisecondsSinceEpoch <= createdShiftGap {
+                groups[groups.count - 1].items.append(index)
+                groups[groups.count - 1].lastDelivered = max(last.lastDelivered, item.delivered)
+            } else {
+                groups.append(([index], item.delivered))
             }
-            for group in groups {
-                guard let first = group.rows.first?.accepted, let lastAccepted = group.rows.map(\.accepted).max() else { continue }
-                let end = max(group.lastDelivered, lastAccepted.adding(milliseconds: 1000))
-                do {
-                    let id = try store.createCompletedShift(start: first, end: end, importID: importID)
-                    counts.created += 1
-                    spans.append((id, first, end))
-                    for row in group.rows { placement[row.index] = (id, end) }
-                } catch let error as ModelError {
-                    for row in group.rows { conflicts.append(RowProblem(line: row.line, column: nil, message: "a shift for it cannot be made: \(error)")) }
+        }
+        for group in groups {
+            guard let first = group.items.first.map({ items[$0].accepted }), let lastAccepted = group.items.map({ items[$0].accepted }).max()
+            else { continue }
+            let end = max(group.lastDelivered, lastAccepted.adding(milliseconds: 1000))
+            do {
+                let id = try store.createCompletedShift(start: first, end: end, importID: importID)
+                counts.created += 1
+                for index in group.items { placement[index] = (id, end) }
+            } catch let error as ModelError {
+                for index in group.items {
+                    conflicts.append(RowProblem(line: items[index].line, column: nil, message: "a shift for it cannot be made: \(error)"))
                 }
             }
         }
+        return placement
+    }
+
+    /// Puts delivery rows on the shifts that hold their acceptance, each as an offer of one
+    /// delivery with its own pay. A row the template keys by the platform's trip id is that trip:
+    /// found again, the same figures change nothing, other figures are refused naming both (a
+    /// recorded pay is replaced only with `--replace`), and a trip first made from money lines
+    /// takes the row's times. A row keyed by its content is added unless the store already holds
+    /// it as often as this file does (overlapping statements give the union).
+    static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        var pending: [DeliveryRow] = []
+        var tripLine: [String: Int] = [:]
+        for row in rows {
+            guard row.keyIsDeclared else {
+                pending.append(row)
+                continue
+            }
+            if let first = tripLine[row.recordKey] {
+                conflicts.append(RowProblem(line: row.line, column: "trip", message: "the same trip as line \(first); a trip is one row"))
+                continue
+            }
+            tripLine[row.recordKey] = row.line
+            guard let existing = try store.delivery(recordKey: row.recordKey) else {
+                pending.append(row)
+                continue
+            }
+            try reconcile(row, with: existing, store: store, replace: replace, counts: &counts, conflicts: &conflicts)
+        }
+        let placement = try place(pending.map { Placeable(line: $0.line, accepted: $0.accepted, delivered: $0.delivered) }, store: store,
+                                  importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
         let writer = try DeliveryBatchWriter(store: store, importID: importID)
         defer { writer.finish() }
         var inStore: [String: Int] = [:]
         var inFile: [String: Int] = [:]
         var places: [String: Int64] = [:]
-        for (index, row) in rows.enumerated() {
+        for (index, row) in pending.enumerated() {
             guard let (shiftID, end) = placement[index] else { continue }
-            if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
-            inFile[row.recordKey, default: 0] += 1
-            guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else {
-                counts.unchanged += 1
-                continue
+            if !row.keyIsDeclared {
+                if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
+                inFile[row.recordKey, default: 0] += 1
+                guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else {
+                    counts.unchanged += 1
+                    continue
+                }
             }
             if let end, row.delivered > end {
                 conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
@@ -271,6 +324,122 @@ enum StatementImportCommand {
                 counts.deliveries += 1
             } catch let error as ModelError {
                 conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
+            }
+        }
+    }
+
+    /// A trip row whose trip the store already holds (from an earlier statement, or its money lines).
+    static func reconcile(_ row: DeliveryRow, with existing: Delivery, store: Store, replace: Bool,
+                          counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        let lines = try store.deliveryLineCount(deliveryID: existing.id)
+        var changed = false
+        if existing.acceptedAt != row.accepted || existing.deliveredAt != row.delivered {
+            // A trip first made from its money lines sits at its first line's time until a trips
+            // file gives its own.
+            if lines > 0, existing.deliveredAt == existing.acceptedAt {
+                do {
+                    try store.setDeliveryTimes(existing.id, accepted: row.accepted, delivered: row.delivered)
+                    counts.timesSet += 1
+                    changed = true
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: row.line, column: "accepted", message: "delivery \(existing.id) of this trip: \(error)"))
+                    return
+                }
+            } else {
+                conflicts.append(RowProblem(line: row.line, column: "accepted", message: """
+                    delivery \(existing.id) of this trip is recorded from \(existing.acceptedAt) to \(existing.deliveredAt.map { "\($0)" } ?? "-"); \
+                    the statement says \(row.accepted) to \(row.delivered)
+                    """))
+                return
+            }
+        }
+        if let own = row.own, own != existing.ownAmount {
+            let recorded = existing.ownAmount.map(describe) ?? "no pay recorded"
+            if lines > 0 {
+                conflicts.append(RowProblem(line: row.line, column: "pay", message: """
+                    delivery \(existing.id) of this trip has pay \(recorded) from its statement lines; the statement says \(describe(own))
+                    """))
+                return
+            }
+            guard replace else {
+                conflicts.append(RowProblem(line: row.line, column: "pay", message: """
+                    delivery \(existing.id) of this trip has \(recorded); the statement says \(describe(own)) (pass --replace to take the statement's)
+                    """))
+                return
+            }
+            try store.setImportedDeliveryAmount(existing.id, own)
+            counts.deliveryPayReplaced += 1
+            changed = true
+        }
+        if !changed { counts.unchanged += 1 }
+    }
+
+    /// Puts money lines on their trips' deliveries. A line the store already holds (by its id,
+    /// or by its content as often as this file has it) is not added again; a trip the store
+    /// holds gains the new lines (a late tip); a new trip becomes a delivery on the shift that
+    /// holds its first line's time, accepted and delivered then (a trips file gives it its own
+    /// times). The delivery's own amount is the sum of its lines, never a share of anything.
+    static func addMoneyLines(_ lines: [MoneyLineRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        var groups: [(key: String, lines: [MoneyLineRow])] = []
+        var groupIndex: [String: Int] = [:]
+        var idLine: [String: Int] = [:]
+        var inStore: [String: Int] = [:]
+        var inFile: [String: Int] = [:]
+        for line in lines {
+            if line.keyIsDeclared {
+                if let first = idLine[line.recordKey] {
+                    conflicts.append(RowProblem(line: line.line, column: "line", message: "the same money line as line \(first)"))
+                    continue
+                }
+                idLine[line.recordKey] = line.line
+            }
+            if inStore[line.recordKey] == nil { inStore[line.recordKey] = try store.deliveryLineCount(recordKey: line.recordKey) }
+            inFile[line.recordKey, default: 0] += 1
+            guard inFile[line.recordKey, default: 0] > inStore[line.recordKey, default: 0] else {
+                counts.unchanged += 1
+                continue
+            }
+            if let index = groupIndex[line.tripKey] { groups[index].lines.append(line) } else {
+                groupIndex[line.tripKey] = groups.count
+                groups.append((line.tripKey, [line]))
+            }
+        }
+        var fresh: [(key: String, lines: [MoneyLineRow], first: Instant)] = []
+        for group in groups {
+            guard let existing = try store.delivery(recordKey: group.key) else {
+                fresh.append((group.key, group.lines, group.lines.map(\.at).min() ?? group.lines[0].at))
+                continue
+            }
+            if let own = existing.ownAmount, try store.deliveryLineCount(deliveryID: existing.id) == 0, !replace {
+                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: """
+                    delivery \(existing.id) of this trip has pay \(describe(own)) recorded without statement lines; \
+                    its lines here would make it the sum of the lines (pass --replace to take the lines')
+                    """))
+                continue
+            }
+            do {
+                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: existing.id, importID: importID)
+                counts.lines += group.lines.count
+                counts.tripsUpdated += 1
+            } catch let error as ModelError {
+                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "delivery \(existing.id) of this trip: \(error)"))
+            }
+        }
+        let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, store: store,
+                                  importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
+        let writer = try DeliveryBatchWriter(store: store, importID: importID)
+        defer { writer.finish() }
+        for (index, group) in fresh.enumerated() {
+            guard let (shiftID, _) = placement[index] else { continue }
+            do {
+                let id = try writer.add(shiftID: shiftID, acceptedAt: group.first, deliveredAt: group.first, own: nil,
+                                        platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
+                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
+                counts.deliveries += 1
+                counts.lines += group.lines.count
+            } catch let error as ModelError {
+                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "\(error) (the trip's lines, shift \(shiftID))"))
             }
         }
     }

@@ -12,8 +12,28 @@ public struct DeliveryRow: Sendable, Equatable {
     public let own: PaidAmount?
     public let platform: String?
     public let pickup: String?
-    /// SHA-256 of what the row says: the same delivery in two statements has the same key.
+    /// SHA-256 of the trip's id when the template maps one (the platform's own identity: a
+    /// later statement with other figures for it is a conflict), else of what the row says (the
+    /// same delivery in two statements has the same key).
     public let recordKey: String
+    /// True when `recordKey` comes from the platform's trip id.
+    public let keyIsDeclared: Bool
+}
+
+/// One money line of a statement (Uber's payments file): an amount paid for a trip, when it was
+/// recorded, and the tips within it.
+public struct MoneyLineRow: Sendable, Equatable {
+    public let line: Int
+    /// The key of the trip's delivery (the same as a trips file's row for that trip).
+    public let tripKey: String
+    public let at: Instant
+    /// Negative for a fee or a reversal.
+    public let amount: Money
+    public let tips: Money?
+    public let platform: String?
+    /// SHA-256 of the line's id when the template maps one, else of what the line says.
+    public let recordKey: String
+    public let keyIsDeclared: Bool
 }
 
 /// One shift row of a statement: its span and the statement's figures for it.
@@ -39,6 +59,8 @@ public struct ShiftRowReader {
     public private(set) var rows: [ShiftRow] = []
     /// The rows of a `deliveries` template.
     public private(set) var deliveries: [DeliveryRow] = []
+    /// The rows of a `moneyLines` template.
+    public private(set) var moneyLines: [MoneyLineRow] = []
     public private(set) var skipped: [(line: Int, reason: String)] = []
     private var problems: [RowProblem] = []
 
@@ -87,12 +109,12 @@ public struct ShiftRowReader {
                         continue
                     }
                     columnIndex[field] = index
-                } else if [.gross, .pay].contains(field) {
+                } else if [.gross, .pay, .amount].contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or ")); \
                         the statement's money would be ignored
                         """))
-                } else if (template.kind == .shifts ? [StatementTemplate.Field.date, .start, .end] : [.date, .accepted, .delivered]).contains(field) {
+                } else if template.requiredFields.contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
                         """))
@@ -100,10 +122,13 @@ public struct ShiftRowReader {
             }
             return
         }
-        let required: [StatementTemplate.Field] = template.kind == .shifts ? [.date, .start, .end] : [.date, .accepted, .delivered]
-        guard required.allSatisfy({ columnIndex[$0] != nil }) else { return }
+        guard template.requiredFields.allSatisfy({ columnIndex[$0] != nil }) else { return }
         if isSkipped(record) { return }
-        if template.kind == .shifts { row(record) } else { deliveryRow(record) }
+        switch template.kind {
+        case .shifts: row(record)
+        case .deliveries: deliveryRow(record)
+        case .moneyLines: moneyLine(record)
+        }
     }
 
     private func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
@@ -121,11 +146,81 @@ public struct ShiftRowReader {
             skipped.append((record.line, "a repeated header"))
             return true
         }
-        for rule in template.skip where rule.values.contains(cell(record, rule.column).lowercased()) {
-            skipped.append((record.line, "\(rule.column.rawValue) is '\(cell(record, rule.column))'"))
+        for rule in template.skip where rule.matches(cell(record, rule.column)) {
+            let text = cell(record, rule.column)
+            skipped.append((record.line, text.isEmpty ? "no \(rule.column.rawValue)" : "\(rule.column.rawValue) is '\(text)'"))
             return true
         }
         return false
+    }
+
+    /// The row's date when the times are times of day; nil when each time cell carries its own.
+    private func rowDate(_ record: CSVRecord, problem: (String, String) -> Void) -> CivilTime? {
+        guard !template.timeFormat.hasDate, let format = template.dateFormat else { return nil }
+        do { return try format.parse(cell(record, .date)).date } catch {
+            problem("date", "\(error)")
+            return nil
+        }
+    }
+
+    /// The platform a row names, else the template's.
+    private func platform(_ record: CSVRecord, problem: (String, String) -> Void) -> String? {
+        let text = cell(record, .platform)
+        guard !text.isEmpty else { return template.platform }
+        do { return try PlainText.validated(text, field: "the platform", maxLength: 100) } catch {
+            problem("platform", "\(error)")
+            return nil
+        }
+    }
+
+    /// The key of a trip's delivery: the platform's trip id, in the platform's namespace.
+    static func tripKey(platform: String?, trip: String) -> String {
+        SHA256.recordKey(["trip", platform ?? "", trip])
+    }
+
+    private mutating func moneyLine(_ record: CSVRecord) {
+        let line = record.line
+        var bad = false
+        func problem(_ column: String, _ message: String) {
+            bad = true
+            problems.append(RowProblem(line: line, column: column, message: message))
+        }
+        let trip = cell(record, .trip)
+        let amountText = cell(record, .amount)
+        guard !amountText.isEmpty else {
+            skipped.append((line, "no amount: not earnings (a payout, a transfer, cash collected or a refund)"))
+            return
+        }
+        var amount: Money?
+        do { amount = try AmountText.parse(amountText, decimalMark: template.decimalMark) } catch { problem("amount", "\(error)") }
+        guard !trip.isEmpty else {
+            if let amount, !bad {
+                skipped.append((line, "earnings of \(amount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
+            }
+            return
+        }
+        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
+        var tips: Money?
+        if let rule = template.tipsWhen, rule.matches(cell(record, rule.column)) {
+            tips = amount
+        } else {
+            do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
+        }
+        var at: Instant?
+        do {
+            let parsed = try template.timeFormat.parse(cell(record, .time))
+            at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: zone)
+        } catch { problem("time", "\(error)") }
+        let platform = platform(record, problem: problem)
+        guard !bad, let amount, let at else { return }
+        let lineID = cell(record, .line)
+        let key = lineID.isEmpty
+            ? SHA256.recordKey(["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), amount.units.description,
+                                tips?.units.description ?? "-", cell(record, .description), cell(record, .category)])
+            : SHA256.recordKey(["line", platform ?? "", lineID])
+        moneyLines.append(MoneyLineRow(line: line, tripKey: Self.tripKey(platform: platform, trip: trip), at: at, amount: amount, tips: tips,
+                                       platform: platform,
+                                       recordKey: key, keyIsDeclared: !lineID.isEmpty))
     }
 
     private mutating func deliveryRow(_ record: CSVRecord) {
@@ -135,13 +230,12 @@ public struct ShiftRowReader {
             bad = true
             problems.append(RowProblem(line: line, column: column, message: message))
         }
-        var date: CivilTime?
-        do { date = try template.dateFormat.parse(cell(record, .date)).date } catch { problem("date", "\(error)") }
+        let date = rowDate(record, problem: problem)
         var accepted: ParsedTime?, delivered: ParsedTime?
         do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
         do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
         var span: Interval?
-        if let date, let accepted, let delivered {
+        if let accepted, let delivered, date != nil || template.timeFormat.hasDate {
             do {
                 if accepted == delivered {
                     // Accepted and delivered in the same minute as written: the same instant, not a day apart.
@@ -161,11 +255,9 @@ public struct ShiftRowReader {
         if !pickupText.isEmpty {
             do { pickup = try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) } catch { problem("pickup", "\(error)") }
         }
-        let platformText = cell(record, .platform)
-        var platform = template.platform
-        if !platformText.isEmpty {
-            do { platform = try PlainText.validated(platformText, field: "the platform", maxLength: 100) } catch { problem("platform", "\(error)") }
-        }
+        let platform = platform(record, problem: problem)
+        let trip = cell(record, .trip)
+        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
         if let span, span.durationMilliseconds > Self.longestDelivery {
             problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
         }
@@ -173,7 +265,8 @@ public struct ShiftRowReader {
         let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
             + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
         deliveries.append(DeliveryRow(index: deliveries.count, line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
-                                      recordKey: SHA256.recordKey(content)))
+                                      recordKey: trip.isEmpty ? SHA256.recordKey(content) : Self.tripKey(platform: platform, trip: trip),
+                                      keyIsDeclared: !trip.isEmpty))
     }
 
     /// The amount column and the tips column of a row as one paid amount: nil when the amount is
@@ -200,15 +293,14 @@ public struct ShiftRowReader {
             bad = true
             problems.append(RowProblem(line: line, column: column, message: message))
         }
-        var date: CivilTime?
-        do { date = try template.dateFormat.parse(cell(record, .date)).date } catch { problem("date", "\(error)") }
+        let date = rowDate(record, problem: problem)
         var start: ParsedTime?, end: ParsedTime?
         do { start = try template.timeFormat.parse(cell(record, .start)) } catch { problem("start", "\(error)") }
         do { end = try template.timeFormat.parse(cell(record, .end)) } catch { problem("end", "\(error)") }
         var span: Interval?
         if let start, let end, start == end {
             problem("end", "the shift must end after it starts")
-        } else if let date, let start, let end {
+        } else if let start, let end, date != nil || template.timeFormat.hasDate {
             do {
                 span = try StatementTime.span(date: date, start: start, end: end, zone: zone, endMayBeNextDay: template.endMayBeNextDay)
             } catch {
@@ -220,9 +312,9 @@ public struct ShiftRowReader {
         if let span, span.durationMilliseconds > Self.longestShift {
             problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
         }
+        let platform = platform(record, problem: problem)
         guard !bad, let span else { return }
-        let platformText = cell(record, .platform)
-        rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platformText.isEmpty ? template.platform : platformText))
+        rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platform))
     }
 }
 

@@ -1,12 +1,38 @@
 import DashModel
 import Foundation
 
-/// How to read an earnings statement: a JSON template (docs/templates.md). This release reads
-/// statements whose rows are shifts (a dash, a block, a line of a driver's own shift log) and
-/// statements whose rows are deliveries; money lines grouped by trip (Uber) come next.
+/// How to read an earnings statement: a JSON template (docs/templates.md). A row is a shift
+/// (a dash, a block, a line of a driver's own shift log), a delivery or trip, or a money line
+/// grouped by trip (Uber's payments file: several lines per trip, a late tip in a later file).
 public struct StatementTemplate: Sendable, Equatable {
-    public enum Kind: String, Sendable { case shifts, deliveries }
-    public enum Field: String, Sendable, CaseIterable { case date, start, end, gross, tips, platform, accepted, delivered, pay, pickup }
+    public enum Kind: String, Sendable, CaseIterable { case shifts, deliveries, moneyLines }
+    public enum Field: String, Sendable, CaseIterable {
+        case date, start, end, gross, tips, platform, accepted, delivered, pay, pickup
+        /// The platform's id of a trip: a delivery row's record key, a money line's group.
+        case trip
+        /// The platform's id of a money line (a transaction id).
+        case line
+        /// When a money line was recorded.
+        case time
+        /// A money line's earnings.
+        case amount
+        /// Columns read only by `skip` and `tipsWhen` rules: never stored.
+        case description, category, status
+    }
+
+    /// A rule on a column's text: `values` (case-insensitive; `text*` matches a prefix), or
+    /// with `unless`, every value but those.
+    public struct Rule: Sendable {
+        public var column: Field
+        public var values: [String]
+        public var unless: Bool
+
+        public func matches(_ text: String) -> Bool {
+            let lowered = text.lowercased()
+            let hit = values.contains { $0.hasSuffix("*") ? lowered.hasPrefix($0.dropLast()) : lowered == $0 }
+            return hit != unless
+        }
+    }
 
     public var name: String
     public var kind: Kind
@@ -14,66 +40,42 @@ public struct StatementTemplate: Sendable, Equatable {
     public var platform: String?
     public var dialect: CSVDialect
     public var decimalMark: DecimalMark
-    public var dateFormat: StatementTimePattern
+    public var dateFormat: StatementTimePattern?
     public var timeFormat: StatementTimePattern
     /// An end time earlier than the start means the next day.
     public var endMayBeNextDay: Bool
     public var columns: [Field: [String]]
-    /// Rows to skip, by the text of a column (a totals row, a repeated header): each reported.
-    public var skip: [(column: Field, values: [String])]
+    /// Rows to skip, by the text of a column (a totals row, a payout line): each reported.
+    public var skip: [Rule]
+    /// Money lines whose whole amount is tips (a `category` of "tip", say).
+    public var tipsWhen: Rule?
     /// The zone the statement's local times are in, when the template says (else `--tz`).
     public var timeZone: TimeZone?
 
     public static func == (lhs: StatementTemplate, rhs: StatementTemplate) -> Bool { lhs.name == rhs.name }
 
-    /// The templates that ship, by name (`Templates/statements/NAME.json`, compiled in; a test
-    /// keeps the files and these identical).
-    public static let builtInJSON: [String: String] = ["shift-log": """
-        {
-          "name": "shift-log",
-          "description": "DashPilot's own shift log: one shift per row, as a driver keeps it in a spreadsheet.",
-          "kind": "shifts",
-          "delimiter": ",",
-          "encoding": "utf-8",
-          "decimalMark": "point",
-          "dateFormat": "yyyy-MM-dd",
-          "timeFormat": "HH:mm",
-          "endMayBeNextDay": true,
-          "columns": {
-            "date": ["date"],
-            "start": ["start", "start time"],
-            "end": ["end", "end time"],
-            "gross": ["earnings", "gross", "total pay"],
-            "tips": ["tips", "tips included"],
-            "platform": ["platform", "app"]
-          },
-          "skip": [{"column": "date", "values": ["total", "totals"]}]
-        }
+    /// True when every time the template reads carries its own offset (or `Z`): no zone is
+    /// needed to read the file.
+    public var timesCarryOffsets: Bool { timeFormat.hasOffset }
 
-        """, "delivery-log": """
-        {
-          "name": "delivery-log",
-          "description": "DashPilot's own delivery log: one delivery per row, with its own pay.",
-          "kind": "deliveries",
-          "delimiter": ",",
-          "encoding": "utf-8",
-          "decimalMark": "point",
-          "dateFormat": "yyyy-MM-dd",
-          "timeFormat": "HH:mm",
-          "endMayBeNextDay": true,
-          "columns": {
-            "date": ["date"],
-            "accepted": ["accepted", "accepted at"],
-            "delivered": ["delivered", "delivered at", "dropped off"],
-            "pay": ["pay", "amount", "earnings"],
-            "tips": ["tips", "tip"],
-            "platform": ["platform", "app"],
-            "pickup": ["pickup", "restaurant", "store"]
-          },
-          "skip": [{"column": "date", "values": ["total", "totals"]}]
+    /// The columns a row of this kind must have.
+    public var requiredFields: [Field] {
+        let date: [Field] = timeFormat.hasDate ? [] : [.date]
+        switch kind {
+        case .shifts: return date + [.start, .end]
+        case .deliveries: return date + [.accepted, .delivered]
+        case .moneyLines: return date + [.trip, .time, .amount]
         }
+    }
 
-        """]
+    /// The columns a template of this kind may map.
+    static func allowedFields(_ kind: Kind) -> Set<Field> {
+        switch kind {
+        case .shifts: [.date, .start, .end, .gross, .tips, .platform, .description, .category, .status]
+        case .deliveries: [.date, .accepted, .delivered, .pay, .tips, .platform, .pickup, .trip, .description, .category, .status]
+        case .moneyLines: [.date, .trip, .line, .time, .amount, .tips, .platform, .description, .category, .status]
+        }
+    }
 
     public static func builtIn(_ name: String) throws -> StatementTemplate? {
         guard let json = builtInJSON[name] else { return nil }
@@ -86,13 +88,13 @@ public struct StatementTemplate: Sendable, Equatable {
             throw fail("", "is not a JSON object")
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
-                                  "timeFormat", "endMayBeNextDay", "columns", "skip", "timeZone"]
+                                  "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
         guard let name = root["name"] as? String, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
         guard let kindName = root["kind"] as? String, let kind = Kind(rawValue: kindName) else {
-            throw fail("kind", "must be \"shifts\" or \"deliveries\" (money lines grouped by trip are not read yet)")
+            throw fail("kind", "must be \"shifts\", \"deliveries\" or \"moneyLines\"")
         }
         let delimiterName = root["delimiter"] as? String ?? ","
         guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "'\(delimiterName)' cannot separate fields") }
@@ -107,33 +109,60 @@ public struct StatementTemplate: Sendable, Equatable {
         guard let mark = DecimalMark(rawValue: root["decimalMark"] as? String ?? "point") else {
             throw fail("decimalMark", "must be \"point\" or \"comma\"")
         }
-        func pattern(_ key: String, needsDate: Bool) throws -> StatementTimePattern {
-            guard let text = root[key] as? String else { throw fail(key, "is required") }
-            let compiled: StatementTimePattern
-            do { compiled = try StatementTimePattern(text) } catch { throw fail(key, "\(error)") }
-            if needsDate, !compiled.hasDate { throw fail(key, "must include a date (y, M and d)") }
-            if !needsDate, !compiled.hasTime { throw fail(key, "must include a time of day (H or h, and m)") }
-            return compiled
+        func pattern(_ key: String) throws -> StatementTimePattern? {
+            guard let value = root[key] else { return nil }
+            guard let text = value as? String else { throw fail(key, "must be a pattern such as \"yyyy-MM-dd\"") }
+            do { return try StatementTimePattern(text) } catch { throw fail(key, "\(error)") }
         }
-        let dateFormat = try pattern("dateFormat", needsDate: true)
-        let timeFormat = try pattern("timeFormat", needsDate: false)
+        guard let timeFormat = try pattern("timeFormat") else { throw fail("timeFormat", "is required") }
+        guard timeFormat.hasTime else { throw fail("timeFormat", "must include a time of day (H or h, and m)") }
+        let dateFormat = try pattern("dateFormat")
+        if let dateFormat, !dateFormat.hasDate { throw fail("dateFormat", "must include a date (y, M and d)") }
+        if dateFormat == nil, !timeFormat.hasDate {
+            throw fail("dateFormat", "is required when timeFormat has no date (y, M and d)")
+        }
         guard let columnObject = root["columns"] as? [String: Any] else { throw fail("columns", "must be an object of header names") }
         var columns: [Field: [String]] = [:]
+        let allowed = allowedFields(kind)
         for (key, value) in columnObject {
-            guard let field = Field(rawValue: key) else {
-                throw fail("columns.\(key)", "is not one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")); other columns are never read")
+            guard let field = Field(rawValue: key), allowed.contains(field) else {
+                throw fail("columns.\(key)", """
+                    is not a column of a \(kind.rawValue) template (\(allowed.map(\.rawValue).sorted().joined(separator: ", "))); \
+                    other columns are never read
+                    """)
             }
             let names = (value as? [String]) ?? (value as? String).map { [$0] }
             guard let names, !names.isEmpty else { throw fail("columns.\(key)", "must be a header name or a list of them") }
             columns[field] = names.map(ExpenseTemplate.normalizedHeader)
         }
-        let required: [Field] = kind == .shifts ? [.date, .start, .end] : [.date, .accepted, .delivered]
-        for field in required where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
-        var skip: [(Field, [String])] = []
-        for (index, entry) in ((root["skip"] as? [[String: Any]]) ?? []).enumerated() {
-            guard let columnName = entry["column"] as? String, let field = Field(rawValue: columnName),
-                  let values = entry["values"] as? [String] else { throw fail("skip[\(index)]", "must be {\"column\": NAME, \"values\": [TEXT...]}") }
-            skip.append((field, values.map { $0.lowercased() }))
+        func rule(_ entry: Any, key: String) throws -> Rule {
+            guard let entry = entry as? [String: Any], let columnName = entry["column"] as? String else {
+                throw fail(key, "must be {\"column\": NAME, \"values\": [TEXT...]} or {\"column\": NAME, \"unless\": [TEXT...]}")
+            }
+            guard let field = Field(rawValue: columnName), columns[field] != nil else {
+                throw fail(key + ".column", "'\(columnName)' is not a column this template maps")
+            }
+            let values = entry["values"] as? [String], unless = entry["unless"] as? [String]
+            guard (values == nil) != (unless == nil), let list = values ?? unless,
+                  entry.keys.allSatisfy({ ["column", "values", "unless"].contains($0) }) else {
+                throw fail(key, "must have \"column\" and exactly one of \"values\" and \"unless\", each a list of text")
+            }
+            return Rule(column: field, values: list.map { $0.lowercased() }, unless: unless != nil)
+        }
+        var skip: [Rule] = []
+        if let entries = root["skip"] {
+            guard let list = entries as? [Any] else { throw fail("skip", "must be a list of rules") }
+            for (index, entry) in list.enumerated() { skip.append(try rule(entry, key: "skip[\(index)]")) }
+        }
+        var tipsWhen: Rule?
+        if let entry = root["tipsWhen"] {
+            guard kind == .moneyLines else { throw fail("tipsWhen", "is read only by a moneyLines template") }
+            tipsWhen = try rule(entry, key: "tipsWhen")
+        }
+        for field in [Field.description, .category, .status] where columns[field] != nil {
+            guard skip.contains(where: { $0.column == field }) || tipsWhen?.column == field else {
+                throw fail("columns.\(field.rawValue)", "is read only by a skip or tipsWhen rule, and no rule names it")
+            }
         }
         var platform: String?
         if let value = root["platform"] {
@@ -147,8 +176,11 @@ public struct StatementTemplate: Sendable, Equatable {
             }
             timeZone = zone
         }
-        return StatementTemplate(name: name, kind: kind, platform: platform, dialect: dialect, decimalMark: mark, dateFormat: dateFormat,
-                                 timeFormat: timeFormat, endMayBeNextDay: root["endMayBeNextDay"] as? Bool ?? false,
-                                 columns: columns, skip: skip, timeZone: timeZone)
+        let template = StatementTemplate(name: name, kind: kind, platform: platform, dialect: dialect, decimalMark: mark,
+                                         dateFormat: dateFormat, timeFormat: timeFormat,
+                                         endMayBeNextDay: root["endMayBeNextDay"] as? Bool ?? false,
+                                         columns: columns, skip: skip, tipsWhen: tipsWhen, timeZone: timeZone)
+        for field in template.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
+        return template
     }
 }

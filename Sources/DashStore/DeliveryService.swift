@@ -213,8 +213,9 @@ public final class DeliveryBatchWriter {
 
     /// Adds one delivered delivery; the record's rules on the delivery itself (times in order,
     /// tips within the pay) are checked here before anything is written.
+    @discardableResult
     public func add(shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, platform: String?,
-                    pickupPlaceID: Int64?, recordKey: String) throws {
+                    pickupPlaceID: Int64?, recordKey: String) throws -> Int64 {
         _ = try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own)
         guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
         try offerInsert.bind([.instant(acceptedAt), .string(platform), .integer(importID)])
@@ -223,6 +224,7 @@ public final class DeliveryBatchWriter {
         try deliveryInsert.bind([.integer(shiftID), .integer(offerID), .instant(acceptedAt), .instant(deliveredAt),
                                  .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey)])
         try deliveryInsert.execute()
+        return store.connection.lastInsertRowID
     }
 
     public func finish() {

@@ -153,6 +153,17 @@ extension Store {
                 """, key)?.int64 {
                 throw ImportUndoRefused(importID: id, reason: "delivery \(delivery), which it added, has since had an outside tip recorded")
             }
+            if let delivery = try connection.scalar("""
+                SELECT d.id FROM delivery d WHERE d.importId = ?1
+                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) LIMIT 1
+                """, key)?.int64 {
+                throw ImportUndoRefused(importID: id, reason: """
+                    the trip of delivery \(delivery), which it added, has since had money lines from another statement; undo that one first
+                    """)
+            }
+            // Its money lines leave first: the triggers give each delivery it did not add the sum
+            // of the lines left (none: not recorded).
+            try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -234,5 +234,43 @@ public enum Schema {
         ALTER TABLE delivery ADD COLUMN recordKey TEXT
             CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'));
         CREATE INDEX deliveryByRecordKey ON delivery (recordKey) WHERE recordKey IS NOT NULL;
+        """)
+
+    /// Money-line statements (issue 4, Uber's payments file): one row per money movement, several
+    /// per trip, some arriving in a later file (a late tip). Each line is kept with its key, so a
+    /// line is counted once however many files hold it, and the trip's delivery's own amount is
+    /// the sum of its lines: kept so by triggers, never by a caller.
+    static let v6 = Migration("0006 deliveryLine", """
+        -- One money line of a statement, on the delivery (trip) it belongs to. Amounts may be
+        -- negative (a fee, a reversal); the delivery's sums must still satisfy its own CHECKs.
+        CREATE TABLE deliveryLine (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            importId INTEGER NOT NULL REFERENCES importRecord (id),
+            recordKey TEXT NOT NULL CHECK (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'),
+            occurredAtMs INTEGER NOT NULL CHECK (occurredAtMs BETWEEN -62135596800000 AND 253402300799999),
+            amountE4 INTEGER NOT NULL,
+            tipsE4 INTEGER
+        ) STRICT;
+        CREATE INDEX deliveryLineByDelivery ON deliveryLine (deliveryId);
+        CREATE INDEX deliveryLineByRecordKey ON deliveryLine (recordKey);
+        CREATE INDEX deliveryLineByImport ON deliveryLine (importId);
+
+        -- A delivery with lines has as its own amount the sum of them, and as its platform tips
+        -- the sum of the tips the lines give (NULL when none gives any).
+        CREATE TRIGGER deliveryLineSumsOnInsert AFTER INSERT ON deliveryLine
+        BEGIN
+            UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId),
+                                platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId)
+            WHERE id = NEW.deliveryId;
+        END;
+        CREATE TRIGGER deliveryLineSumsOnDelete AFTER DELETE ON deliveryLine
+        BEGIN
+            UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId),
+                                platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId)
+            WHERE id = OLD.deliveryId;
+        END;
+        CREATE TRIGGER deliveryLineFixed BEFORE UPDATE ON deliveryLine
+        BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
         """)
 }

@@ -75,6 +75,7 @@ extension Store {
                 UNION SELECT earningsImportId FROM shift WHERE id = ?1 AND earningsImportId IS NOT NULL
                 UNION SELECT importId FROM captureSession WHERE shiftId = ?1 AND importId IS NOT NULL
                 UNION SELECT importId FROM delivery WHERE shiftId = ?1 AND importId IS NOT NULL
+                UNION SELECT l.importId FROM deliveryLine l JOIN delivery d ON d.id = l.deliveryId WHERE d.shiftId = ?1
                 """, id).map { $0.int("importId") }
             let removedSamples = try connection.run("DELETE FROM routeSample WHERE shiftId = ?1", id)
             guard removedSamples == preview.routeSamples else {
@@ -94,6 +95,7 @@ extension Store {
                       AND NOT EXISTS (SELECT 1 FROM offer WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM expense WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM deliveryLine WHERE importId = ?1)
                     """, [.integer(importID)])
             }
             return preview

@@ -1,0 +1,143 @@
+/// The statement templates that ship, by name: `Templates/statements/NAME.json`, compiled in so
+/// the binary needs no data folder. A test keeps the files and these texts identical.
+extension StatementTemplate {
+    public static let builtInJSON: [String: String] = [
+        "delivery-log": """
+        {
+          "name": "delivery-log",
+          "description": "DashPilot's own delivery log: one delivery per row, with its own pay.",
+          "kind": "deliveries",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "dateFormat": "yyyy-MM-dd",
+          "timeFormat": "HH:mm",
+          "endMayBeNextDay": true,
+          "columns": {
+            "date": ["date"],
+            "accepted": ["accepted", "accepted at"],
+            "delivered": ["delivered", "delivered at", "dropped off"],
+            "pay": ["pay", "amount", "earnings"],
+            "tips": ["tips", "tip"],
+            "platform": ["platform", "app"],
+            "pickup": ["pickup", "restaurant", "store"]
+          },
+          "skip": [{"column": "date", "values": ["total", "totals"]}]
+        }
+
+        """,
+        "shift-log": """
+        {
+          "name": "shift-log",
+          "description": "DashPilot's own shift log: one shift per row, as a driver keeps it in a spreadsheet.",
+          "kind": "shifts",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "dateFormat": "yyyy-MM-dd",
+          "timeFormat": "HH:mm",
+          "endMayBeNextDay": true,
+          "columns": {
+            "date": ["date"],
+            "start": ["start", "start time"],
+            "end": ["end", "end time"],
+            "gross": ["earnings", "gross", "total pay"],
+            "tips": ["tips", "tips included"],
+            "platform": ["platform", "app"]
+          },
+          "skip": [{"column": "date", "values": ["total", "totals"]}]
+        }
+
+        """,
+        "uber-driver-payments": """
+        {
+          "name": "uber-driver-payments",
+          "description": "driver_payments-0.csv from Uber's personal data download: one row per payment line, several per trip, local times (pass --tz).",
+          "source": "FORMATS.md 1.2 (columns); the timestamp shape and the category words are inferred, not seen",
+          "kind": "moneyLines",
+          "platform": "Uber",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "timeFormat": "yyyy-MM-dd HH:mm:ss",
+          "columns": {
+            "trip": ["trip uuid"],
+            "time": ["local timestamp"],
+            "amount": ["local amount"],
+            "category": ["category"],
+            "description": ["classification"]
+          },
+          "tipsWhen": {"column": "category", "values": ["tip", "tips"]},
+          "skip": [
+            {"column": "description", "values": ["payout*", "transfer*", "cash collected", "cash_collected"]},
+            {"column": "category", "values": ["payout*", "transfer*", "cash collected", "cash_collected", "instant pay*"]}
+          ]
+        }
+
+        """,
+        "uber-driver-trips": """
+        {
+          "name": "uber-driver-trips",
+          "description": "driver_lifetime_trips-0.csv from Uber's personal data download: one row per trip, UTC times; no trip id and no driver pay column.",
+          "source": "FORMATS.md 1.2",
+          "kind": "deliveries",
+          "platform": "Uber",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "timeFormat": "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'",
+          "columns": {
+            "accepted": ["request_timestamp_utc"],
+            "delivered": ["dropoff_timestamp_utc"],
+            "status": ["is_completed"]
+          },
+          "skip": [{"column": "status", "unless": ["true"]}]
+        }
+
+        """,
+        "uber-payments": """
+        {
+          "name": "uber-payments",
+          "description": "Uber's Payments Transaction report (the fleet and supplier portal's payments_order CSV, which couriers also download): one row per money movement, several per trip, a late tip or adjustment in a later file.",
+          "source": "FORMATS.md 1.1: columns and the vs reporting timestamp as in real files",
+          "kind": "moneyLines",
+          "platform": "Uber",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "timeFormat": "yyyy-MM-dd HH:mm:ss.SSS XX z",
+          "columns": {
+            "trip": ["trip uuid"],
+            "line": ["transaction uuid"],
+            "time": ["vs reporting"],
+            "amount": ["paid to you:your earnings"],
+            "tips": ["paid to you:your earnings:tip"],
+            "description": ["description"]
+          },
+          "skip": [{"column": "description", "values": ["so.payout", "transferred to bank account", "payout*"]}]
+        }
+
+        """,
+        "uber-trips": """
+        {
+          "name": "uber-trips",
+          "description": "Uber's Trip activity report (trip_activity CSV): one row per trip, with its request and drop-off times; no money (the payments report has it, joined on Trip UUID).",
+          "source": "FORMATS.md 1.1: column list printed from a real file; times have no zone (pass --tz)",
+          "kind": "deliveries",
+          "platform": "Uber",
+          "delimiter": ",",
+          "encoding": "utf-8",
+          "decimalMark": "point",
+          "timeFormat": "yyyy-MM-dd HH:mm:ss",
+          "columns": {
+            "trip": ["trip uuid"],
+            "accepted": ["trip request time"],
+            "delivered": ["trip drop off time", "trip drop-off time"],
+            "status": ["trip status"]
+          },
+          "skip": [{"column": "status", "unless": ["completed"]}]
+        }
+
+        """,
+    ]
+}

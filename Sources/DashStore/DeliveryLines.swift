@@ -1,0 +1,92 @@
+import DashModel
+import SQLiteKit
+
+/// The money lines of a statement that gives one row per money movement (Uber's payments
+/// file): each line is kept on its trip's delivery, and the delivery's own amount is the sum of
+/// its lines (schema v6 keeps it so by triggers).
+extension Store {
+    /// The delivery an imported row with `recordKey` became (the oldest, when several did).
+    public func delivery(recordKey: String) throws -> Delivery? {
+        try connection.query("SELECT \(Delivery.columns) FROM delivery WHERE recordKey = ?1 ORDER BY id LIMIT 1",
+                             [.text(recordKey)]).first.map(Delivery.init(row:))
+    }
+
+    /// How many money lines with `recordKey` the store holds.
+    public func deliveryLineCount(recordKey: String) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM deliveryLine WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
+    }
+
+    /// How many money lines the delivery has (0: its amount, if any, came from elsewhere).
+    public func deliveryLineCount(deliveryID: Int64) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM deliveryLine WHERE deliveryId = ?1", [.integer(deliveryID)])?.int64 ?? 0)
+    }
+
+    /// Adds money lines to a delivery and returns its own amount afterwards. The sums are
+    /// checked against the delivery's rules (never negative, tips within it) before anything
+    /// is written; `replacingAmount` lets lines take over a delivery whose amount was recorded
+    /// without lines (else that is refused, naming both figures, by the caller).
+    @discardableResult
+    public func addDeliveryLines(_ lines: [(recordKey: String, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
+                                 importID: Int64) throws -> PaidAmount? {
+        try write {
+            let delivery = try requireDelivery(deliveryID)
+            let sums = try connection.query("SELECT sum(amountE4) AS a, sum(tipsE4) AS t, count(*) AS n FROM deliveryLine WHERE deliveryId = ?1",
+                                            [.integer(deliveryID)]).first
+            var amount = Money(units: sums?["a"].int64 ?? 0)
+            var tips: Money? = sums?["t"].int64.map { Money(units: $0) }
+            for line in lines {
+                amount = try amount.adding(line.amount)
+                if let lineTips = line.tips { tips = try (tips ?? .zero).adding(lineTips) }
+            }
+            let paid = try PaidAmount(amount, tips: tips, field: "the trip's pay (the sum of its lines)")
+            // Validates the delivery with its new amount (times and state unchanged).
+            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: delivery.acceptedAt,
+                             arrivedAtPickupAt: delivery.arrivedAtPickupAt, pickedUpAt: delivery.pickedUpAt,
+                             deliveredAt: delivery.deliveredAt, cancelledAt: delivery.cancelledAt, ownAmount: paid,
+                             pickupPlaceID: delivery.pickupPlaceID)
+            for line in lines {
+                try connection.run("""
+                    INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    """, [.integer(deliveryID), .integer(importID), .text(line.recordKey), .instant(line.at), .money(line.amount),
+                          .money(line.tips)])
+            }
+            return paid
+        }
+    }
+
+    /// Gives a delivery made from money lines (accepted and delivered at its first line's
+    /// time) the times a trips file gives it; both must lie within its shift.
+    public func setDeliveryTimes(_ deliveryID: Int64, accepted: Instant, delivered: Instant) throws {
+        try write {
+            let delivery = try requireDelivery(deliveryID)
+            let shift = try requireShift(delivery.shiftID)
+            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: accepted,
+                             deliveredAt: delivered, ownAmount: delivery.ownAmount, pickupPlaceID: delivery.pickupPlaceID)
+            guard shift.start <= accepted, shift.end.map({ accepted < $0 && delivered <= $0 }) ?? true else {
+                throw ModelError.outsideShift(what: "the trip's times")
+            }
+            try connection.run("UPDATE delivery SET acceptedAtMs = ?2, deliveredAtMs = ?3 WHERE id = ?1",
+                               [.integer(deliveryID), .instant(accepted), .instant(delivered)])
+            try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = ?1 AND id <> ?3)",
+                               [.integer(delivery.offerID), .instant(accepted), .integer(deliveryID)])
+        }
+    }
+
+    /// Sets an imported delivery's own amount (a statement with `--replace`), refusing one
+    /// whose amount is the sum of money lines.
+    public func setImportedDeliveryAmount(_ deliveryID: Int64, _ paid: PaidAmount?) throws {
+        try write {
+            var delivery = try requireDelivery(deliveryID)
+            delivery.ownAmount = paid
+            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: delivery.acceptedAt,
+                             arrivedAtPickupAt: delivery.arrivedAtPickupAt, pickedUpAt: delivery.pickedUpAt,
+                             deliveredAt: delivery.deliveredAt, cancelledAt: delivery.cancelledAt, ownAmount: paid,
+                             pickupPlaceID: delivery.pickupPlaceID)
+            guard try deliveryLineCount(deliveryID: deliveryID) == 0 else {
+                throw ModelError.badText(field: "the delivery's amount", reason: "it is the sum of its statement lines; undo their import instead")
+            }
+            try connection.run("UPDATE delivery SET ownAmountE4 = ?2, platformTipsE4 = ?3 WHERE id = ?1",
+                               [.integer(deliveryID), .money(paid?.amount), .money(paid?.tips)])
+        }
+    }
+}
