@@ -77,10 +77,20 @@ demo: deps
 	$(DEMO) import statement SampleData/statements/shift-log-*.csv --template shift-log; \
 	echo; echo "== importing a delivery log (each row to the shift that holds it, with its own pay)"; \
 	$(DEMO) import statement SampleData/statements/delivery-log-*.csv --template delivery-log; \
+	echo; echo "== Uber: the payments report (money lines by trip; payouts and cash collected are not earnings)"; \
+	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-09.csv --template uber-payments; \
+	echo; echo "== Uber: the trip activity report gives those trips their times (joined on Trip UUID)"; \
+	$(DEMO) import statement SampleData/statements/uber-trips-2026-11-14.csv --template uber-trips; \
+	echo; echo "== Uber: next week's payments: a late tip joins its trip, the shared line counts once"; \
+	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-16.csv --template uber-payments; \
+	echo; echo "== Uber personal data: lifetime trips (UTC times) and payments (tips by category)"; \
+	$(DEMO) import statement SampleData/statements/driver_lifetime_trips-0.csv --template uber-driver-trips; \
+	$(DEMO) import statement SampleData/statements/driver_payments-0.csv --template uber-driver-payments; \
 	echo; echo "== importing the expenses in SampleData/expenses"; \
 	$(DEMO) import expenses SampleData/expenses/*.csv; \
 	echo; echo "== importing them again: nothing is added"; \
 	$(DEMO) import gpx SampleData/gpx/2026-11-05-dinner.gpx; \
+	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-*.csv --template uber-payments; \
 	echo; echo "== dashpilot imports"; $(DEMO) imports; \
 	echo; echo "== dashpilot store info"; $(DEMO) store info; \
 	echo; echo "== dashpilot shifts"; $(DEMO) shifts; \

@@ -9,7 +9,7 @@ enum StatementImportCommand {
         usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--create-shifts]",
         arguments: [("FILE", "CSV statements in the template's shape.")],
         options: [
-            OptionHelp(name: "template", value: "T", help: "A template: 'shift-log' (docs/templates.md), or the path of a template file."),
+            OptionHelp(name: "template", value: "T", help: "A shipped template (shift-log, delivery-log, uber-payments, uber-trips, uber-driver-payments, uber-driver-trips; docs/templates.md) or a template file's path."),
             OptionHelp(name: "dry-run", value: nil, help: "Read and check everything, print the summary, write nothing."),
             OptionHelp(name: "replace", value: nil, help: "Let the statement replace earnings already recorded differently."),
             OptionHelp(name: "create-shifts", value: nil, help: "Make shifts for delivery rows no shift holds (see docs/templates.md)."),
@@ -29,7 +29,8 @@ enum StatementImportCommand {
             let files = run.arguments.positionals
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
             guard let templateName = try run.arguments.value("template") else {
-                throw UsageError(message: "missing required option --template", hint: "the shipped one is 'shift-log'")
+                throw UsageError(message: "missing required option --template",
+                                 hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", "))")
             }
             let template = try loadTemplate(templateName, run: run)
             let zone = template.timesCarryOffsets && template.timeZone == nil && (try? run.arguments.value("tz")) == nil
@@ -79,10 +80,11 @@ enum StatementImportCommand {
             run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
-        let bytes = Array(data)
+        // The file's SHA-256 on the other core while this one reads the rows.
+        let digest = FileDigest(data)
         var reader = ShiftRowReader(template: template, zone: zone)
         // In chunks, so the reader's records for one chunk are all it holds at a time.
-        bytes.withUnsafeBytes { all in
+        data.withUnsafeBytes { all in
             var offset = 0
             while offset < all.count {
                 let end = min(all.count, offset + (1 << 18))
@@ -98,7 +100,7 @@ enum StatementImportCommand {
             return .dataError
         }
         guard problems.isEmpty else { return refuse(problems) }
-        let sha = SHA256.hex(bytes)
+        let sha = digest.value()
         let replace = run.arguments.has("replace")
         do {
             let (counts, importID): (Counts, Int64) = try store.write {
@@ -271,11 +273,12 @@ enum StatementImportCommand {
     /// it as often as this file does (overlapping statements give the union).
     static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
                               counts: inout Counts, conflicts: inout [RowProblem]) throws {
-        var pending: [DeliveryRow] = []
+        // Rows still to place, by index (the rows themselves are not copied).
+        var pending: [Int] = []
         var tripLine: [String: Int] = [:]
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             guard row.keyIsDeclared else {
-                pending.append(row)
+                pending.append(index)
                 continue
             }
             if let first = tripLine[row.recordKey] {
@@ -284,20 +287,21 @@ enum StatementImportCommand {
             }
             tripLine[row.recordKey] = row.line
             guard let existing = try store.delivery(recordKey: row.recordKey) else {
-                pending.append(row)
+                pending.append(index)
                 continue
             }
             try reconcile(row, with: existing, store: store, replace: replace, counts: &counts, conflicts: &conflicts)
         }
-        let placement = try place(pending.map { Placeable(line: $0.line, accepted: $0.accepted, delivered: $0.delivered) }, store: store,
+        let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) }, store: store,
                                   importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
         let writer = try DeliveryBatchWriter(store: store, importID: importID)
         defer { writer.finish() }
         var inStore: [String: Int] = [:]
         var inFile: [String: Int] = [:]
         var places: [String: Int64] = [:]
-        for (index, row) in pending.enumerated() {
+        for (index, rowIndex) in pending.enumerated() {
             guard let (shiftID, end) = placement[index] else { continue }
+            let row = rows[rowIndex]
             if !row.keyIsDeclared {
                 if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
                 inFile[row.recordKey, default: 0] += 1
@@ -442,5 +446,25 @@ enum StatementImportCommand {
                 conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "\(error) (the trip's lines, shift \(shiftID))"))
             }
         }
+    }
+}
+
+/// The SHA-256 of a file's bytes, computed on another thread while the caller reads the file.
+final class FileDigest: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the worker before `done` is signalled; read only after waiting for it.
+    private var digest = ""
+
+    init(_ data: Data) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            digest = data.withUnsafeBytes { SHA256.hex($0) }
+            done.signal()
+        }
+    }
+
+    /// Waits for the digest (once).
+    func value() -> String {
+        done.wait()
+        return digest
     }
 }

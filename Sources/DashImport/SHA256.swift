@@ -62,23 +62,79 @@ public struct SHA256: Sendable {
     /// The key of a record made of `fields`: each field length-prefixed before hashing, so no two
     /// different lists of fields share a key (`a|b` + `` and `a` + `b|` would, joined by `|`).
     public static func recordKey(_ fields: [String]) -> String {
-        var bytes: [UInt8] = []
-        for field in fields {
-            let utf8 = Array(field.utf8)
-            bytes += Array(String(utf8.count).utf8) + [0x3A] + utf8
+        // One buffer for the whole message: each field as its UTF-8 length in decimal, ':', its bytes.
+        var capacity = 0
+        for field in fields { capacity += field.utf8.count + 21 }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 1)) { buffer in
+            var count = 0
+            for field in fields {
+                let length = field.utf8.count
+                var width = 1, power = 10
+                while length >= power { width += 1; power *= 10 }
+                var rest = length
+                for index in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[count + index] = 0x30 + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += width
+                buffer[count] = 0x3A
+                count += 1
+                let copied = field.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                    for (offset, byte) in bytes.enumerated() { buffer[count + offset] = byte }
+                    return bytes.count
+                }
+                if let copied { count += copied } else {
+                    for byte in field.utf8 {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            return hex(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
         }
-        return hex(bytes)
     }
 
-    /// The digest of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalizeHex()
+        bytes.withUnsafeBytes { hex($0) }
     }
 
-    /// Compresses `count` whole 64-byte blocks. The schedule and the state stay in locals and
-    /// on the stack for the whole run of blocks: this is the inner loop of every import.
+    /// The digest of a whole message in hand, in lower-case hex: no buffering, no arrays.
+    public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        var hasher = SHA256(unbuffered: ())
+        let whole = bytes.count / 64
+        if whole > 0, let base = bytes.baseAddress { hasher.compressBlocks(base, count: whole) }
+        // The rest, the 0x80 marker, zeros and the bit length: one or two blocks.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+            let rest = bytes.count - whole * 64
+            for index in 0..<rest { tail[index] = bytes[whole * 64 + index] }
+            tail[rest] = 0x80
+            let blocks = rest + 9 <= 64 ? 1 : 2
+            for index in (rest + 1)..<(blocks * 64 - 8) { tail[index] = 0 }
+            let bitLength = UInt64(bytes.count) &* 8
+            for index in 0..<8 { tail[blocks * 64 - 8 + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
+            if let base = tail.baseAddress { hasher.compressBlocks(UnsafeRawPointer(base), count: blocks) }
+            return hasher.hexDigest
+        }
+    }
+
+    private init(unbuffered: Void) {}
+
+    /// The state words as 64 lower-case hex digits.
+    private var hexDigest: String {
+        let words = (h0, h1, h2, h3, h4, h5, h6, h7)
+        return withUnsafeBytes(of: words) { raw in
+            String(unsafeUninitializedCapacity: 64) { text in
+                let digits: StaticString = "0123456789abcdef"
+                let table = digits.utf8Start
+                for index in 0..<8 {
+                    let word = raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                    for nibble in 0..<8 { text[index * 8 + nibble] = table[Int((word >> UInt32(28 - 4 * nibble)) & 0xF)] }
+                }
+                return 64
+            }
+        }
+    }
+
     private mutating func compressBlocks(_ data: UnsafeRawPointer, count: Int) {
         var s0 = h0, s1 = h1, s2 = h2, s3 = h3, s4 = h4, s5 = h5, s6 = h6, s7 = h7
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in

@@ -51,8 +51,15 @@ public struct ShiftRow: Sendable, Equatable {
 public struct ShiftRowReader {
     public let template: StatementTemplate
     public let zone: TimeZone
+    /// The zone, remembering each local day's offset (the zone database is slow per row).
+    private let resolver: ZoneResolver
     private var reader: CSVReader
-    private var columnIndex: [StatementTemplate.Field: Int] = [:]
+    /// Per field (by ``StatementTemplate/Field/ordinal``), its column in the file.
+    private var columnIndex = [Int?](repeating: nil, count: StatementTemplate.Field.allCases.count)
+    /// Platform and pickup texts already checked, with what they became (a file repeats a few
+    /// names many thousand times).
+    private var checkedPlatforms: [String: Result<String, ModelError>] = [:]
+    private var checkedPickups: [String: Result<String, ModelError>] = [:]
     private var headerNames: [String] = []
     private var headerRaw: [String] = []
     private var headerSeen = false
@@ -76,6 +83,7 @@ public struct ShiftRowReader {
     public init(template: StatementTemplate, zone: TimeZone) {
         self.template = template
         self.zone = zone
+        resolver = ZoneResolver(zone)
         reader = CSVReader(dialect: template.dialect)
     }
 
@@ -108,7 +116,7 @@ public struct ShiftRowReader {
                             """))
                         continue
                     }
-                    columnIndex[field] = index
+                    columnIndex[field.ordinal] = index
                 } else if [.gross, .pay, .amount].contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or ")); \
@@ -122,7 +130,7 @@ public struct ShiftRowReader {
             }
             return
         }
-        guard template.requiredFields.allSatisfy({ columnIndex[$0] != nil }) else { return }
+        guard template.requiredFields.allSatisfy({ columnIndex[$0.ordinal] != nil }) else { return }
         if isSkipped(record) { return }
         switch template.kind {
         case .shifts: row(record)
@@ -132,7 +140,7 @@ public struct ShiftRowReader {
     }
 
     private func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
-        guard let index = columnIndex[field], index < record.fields.count else { return "" }
+        guard let index = columnIndex[field.ordinal], index < record.fields.count else { return "" }
         return record.fields[index].trimmingBlanks
     }
 
@@ -164,10 +172,14 @@ public struct ShiftRowReader {
     }
 
     /// The platform a row names, else the template's.
-    private func platform(_ record: CSVRecord, problem: (String, String) -> Void) -> String? {
+    private mutating func platform(_ record: CSVRecord, problem: (String, String) -> Void) -> String? {
         let text = cell(record, .platform)
         guard !text.isEmpty else { return template.platform }
-        do { return try PlainText.validated(text, field: "the platform", maxLength: 100) } catch {
+        let checked = checkedPlatforms[text] ?? Result { () throws(ModelError) in try PlainText.validated(text, field: "the platform", maxLength: 100) }
+        checkedPlatforms[text] = checked
+        switch checked {
+        case let .success(name): return name
+        case let .failure(error):
             problem("platform", "\(error)")
             return nil
         }
@@ -181,9 +193,13 @@ public struct ShiftRowReader {
     private mutating func moneyLine(_ record: CSVRecord) {
         let line = record.line
         var bad = false
+        // Into a local list, so the closure holds no access to self (which would copy the reader
+        // at every call of one of its methods below).
+        var found: [RowProblem] = []
+        defer { problems += found }
         func problem(_ column: String, _ message: String) {
             bad = true
-            problems.append(RowProblem(line: line, column: column, message: message))
+            found.append(RowProblem(line: line, column: column, message: message))
         }
         let trip = cell(record, .trip)
         let amountText = cell(record, .amount)
@@ -209,7 +225,7 @@ public struct ShiftRowReader {
         var at: Instant?
         do {
             let parsed = try template.timeFormat.parse(cell(record, .time))
-            at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: zone)
+            at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: resolver)
         } catch { problem("time", "\(error)") }
         let platform = platform(record, problem: problem)
         guard !bad, let amount, let at else { return }
@@ -226,9 +242,13 @@ public struct ShiftRowReader {
     private mutating func deliveryRow(_ record: CSVRecord) {
         let line = record.line
         var bad = false
+        // Into a local list, so the closure holds no access to self (which would copy the reader
+        // at every call of one of its methods below).
+        var found: [RowProblem] = []
+        defer { problems += found }
         func problem(_ column: String, _ message: String) {
             bad = true
-            problems.append(RowProblem(line: line, column: column, message: message))
+            found.append(RowProblem(line: line, column: column, message: message))
         }
         let date = rowDate(record, problem: problem)
         var accepted: ParsedTime?, delivered: ParsedTime?
@@ -239,10 +259,10 @@ public struct ShiftRowReader {
             do {
                 if accepted == delivered {
                     // Accepted and delivered in the same minute as written: the same instant, not a day apart.
-                    let instant = try StatementTime.instant(accepted, date: date, zone: zone)
+                    let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
                     span = try? Interval(start: instant, end: instant)
                 } else {
-                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: zone,
+                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: resolver,
                                                   endMayBeNextDay: template.endMayBeNextDay)
                 }
             } catch {
@@ -253,7 +273,13 @@ public struct ShiftRowReader {
         let pickupText = cell(record, .pickup)
         var pickup: String?
         if !pickupText.isEmpty {
-            do { pickup = try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) } catch { problem("pickup", "\(error)") }
+            let checked = checkedPickups[pickupText]
+                ?? Result { () throws(ModelError) in try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) }
+            checkedPickups[pickupText] = checked
+            switch checked {
+            case let .success(name): pickup = name
+            case let .failure(error): problem("pickup", "\(error)")
+            }
         }
         let platform = platform(record, problem: problem)
         let trip = cell(record, .trip)
@@ -289,9 +315,13 @@ public struct ShiftRowReader {
     private mutating func row(_ record: CSVRecord) {
         let line = record.line
         var bad = false
+        // Into a local list, so the closure holds no access to self (which would copy the reader
+        // at every call of one of its methods below).
+        var found: [RowProblem] = []
+        defer { problems += found }
         func problem(_ column: String, _ message: String) {
             bad = true
-            problems.append(RowProblem(line: line, column: column, message: message))
+            found.append(RowProblem(line: line, column: column, message: message))
         }
         let date = rowDate(record, problem: problem)
         var start: ParsedTime?, end: ParsedTime?
@@ -302,7 +332,7 @@ public struct ShiftRowReader {
             problem("end", "the shift must end after it starts")
         } else if let start, let end, date != nil || template.timeFormat.hasDate {
             do {
-                span = try StatementTime.span(date: date, start: start, end: end, zone: zone, endMayBeNextDay: template.endMayBeNextDay)
+                span = try StatementTime.span(date: date, start: start, end: end, zone: resolver, endMayBeNextDay: template.endMayBeNextDay)
             } catch {
                 problem("end", "\(error)")
             }

@@ -18,6 +18,29 @@ public struct StatementTemplate: Sendable, Equatable {
         case amount
         /// Columns read only by `skip` and `tipsWhen` rules: never stored.
         case description, category, status
+
+        /// Its place in `allCases`: an array index, cheaper per cell than a dictionary.
+        public var ordinal: Int {
+            switch self {
+            case .date: 0
+            case .start: 1
+            case .end: 2
+            case .gross: 3
+            case .tips: 4
+            case .platform: 5
+            case .accepted: 6
+            case .delivered: 7
+            case .pay: 8
+            case .pickup: 9
+            case .trip: 10
+            case .line: 11
+            case .time: 12
+            case .amount: 13
+            case .description: 14
+            case .category: 15
+            case .status: 16
+            }
+        }
     }
 
     /// A rule on a column's text: `values` (case-insensitive; `text*` matches a prefix), or

@@ -326,12 +326,17 @@ public enum StatementTime {
     /// one, the wall time is read in `zone`; a wall time a daylight-saving change skips (a gap) or
     /// repeats (an overlap) is an error naming the time and the zone, never a guess.
     public static func instant(date: CivilTime, time: TimeOfDay?, offset: Int?, zone: TimeZone) throws(StatementTimeError) -> Instant {
-        try resolve(day: date, time: time, shown: time?.description ?? "00:00", offset: offset, zone: zone)
+        try resolve(day: date, time: time, shown: time?.description ?? "00:00", offset: offset, zone: ZoneResolver(zone))
     }
 
     /// The instant a cell names. A cell with no date of its own (a time-of-day column) takes
     /// `date`, the row's date; a cell's own date always wins.
     public static func instant(_ parsed: ParsedTime, date: CivilTime? = nil, zone: TimeZone) throws(StatementTimeError) -> Instant {
+        try instant(parsed, date: date, zone: ZoneResolver(zone))
+    }
+
+    /// As ``instant(_:date:zone:)-(_,_,TimeZone)``, with a resolver that remembers each day's offset.
+    public static func instant(_ parsed: ParsedTime, date: CivilTime? = nil, zone: ZoneResolver) throws(StatementTimeError) -> Instant {
         guard let day = parsed.date ?? date else { throw .noDate(time: parsed.shownTime) }
         return try resolve(day: day, time: parsed.time, shown: parsed.shownTime, offset: parsed.offsetSeconds, zone: zone)
     }
@@ -348,6 +353,13 @@ public enum StatementTime {
     /// comparison is of UTC times of day.
     public static func span(
         date: CivilTime? = nil, start: ParsedTime, end: ParsedTime, zone: TimeZone, endMayBeNextDay: Bool
+    ) throws(StatementTimeError) -> Interval {
+        try span(date: date, start: start, end: end, zone: ZoneResolver(zone), endMayBeNextDay: endMayBeNextDay)
+    }
+
+    /// As the span above, with a resolver that remembers each day's offset.
+    public static func span(
+        date: CivilTime? = nil, start: ParsedTime, end: ParsedTime, zone: ZoneResolver, endMayBeNextDay: Bool
     ) throws(StatementTimeError) -> Interval {
         guard let startDay = start.date ?? date else { throw .noDate(time: start.shownTime) }
         let startInstant = try resolve(day: startDay, time: start.time, shown: start.shownTime, offset: start.offsetSeconds, zone: zone)
@@ -379,7 +391,7 @@ public enum StatementTime {
 
     // MARK: Internals
 
-    private static func resolve(day: CivilTime, time: TimeOfDay?, shown: String, offset: Int?, zone: TimeZone) throws(StatementTimeError) -> Instant {
+    private static func resolve(day: CivilTime, time: TimeOfDay?, shown: String, offset: Int?, zone: ZoneResolver) throws(StatementTimeError) -> Instant {
         let time = time ?? .midnight
         let civil: CivilTime
         do {
@@ -395,11 +407,11 @@ public enum StatementTime {
             return civil.instant(offsetSeconds: offset)
         }
         do {
-            return try civil.instant(in: zone)
+            return try zone.instant(civil)
         } catch {
             switch error {
-            case .nonexistentLocalTime: throw .nonexistentLocalTime(time: shown, date: dateText(day), zone: zone.identifier)
-            case .ambiguousLocalTime: throw .ambiguousLocalTime(time: shown, date: dateText(day), zone: zone.identifier)
+            case .nonexistentLocalTime: throw .nonexistentLocalTime(time: shown, date: dateText(day), zone: zone.zone.identifier)
+            case .ambiguousLocalTime: throw .ambiguousLocalTime(time: shown, date: dateText(day), zone: zone.zone.identifier)
             default: throw .notARealDate(cell: dateText(day), reason: "\(error)")
             }
         }

@@ -11,7 +11,7 @@ public struct StoreCounts: Sendable, Equatable {
 
 extension Store {
     /// The record's tables, in the order DESIGN.md lists the entities.
-    public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip",
+    public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip", "deliveryLine",
                                     "pickupPlace", "expense", "routeSample", "captureSession", "importRecord"]
 
     /// Rows in each table (the route's count comes from its index, without loading rows).

@@ -9,7 +9,8 @@ import Testing
 struct SchemaConstraintTests {
     /// A store with valid raw rows to break: shift 1 completed [1000, 9000) with a pause
     /// [2000, 3000), a parked stretch [4000, 5000), offer 1 with delivery 1, a capture session
-    /// with one sample; shift 2 active from 10000.
+    /// with one sample; offer 2 with delivery 2, whose pay is one money line of import 1; shift 2
+    /// active from 10000.
     private func baseline() throws -> Store {
         let store = try Store.inMemory()
         try store.connection.execute("""
@@ -29,6 +30,10 @@ struct SchemaConstraintTests {
             INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1000, 0, 'parking');
             INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)
                 VALUES ('gpx', 'a.gpx', '\(String(repeating: "0123456789abcdef", count: 4))', 1, '1 shift');
+            INSERT INTO offer (id, acceptedAtMs, platform) VALUES (2, 6000, 'Uber');
+            INSERT INTO delivery (id, shiftId, offerId, acceptedAtMs, deliveredAtMs, importId) VALUES (2, 1, 2, 6000, 6000, 1);
+            INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4)
+                VALUES (2, 1, '\(String(repeating: "ab", count: 32))', 6000, 98700, NULL);
             """)
         return store
     }
@@ -78,6 +83,12 @@ struct SchemaConstraintTests {
         ("a delivery of no shift", "INSERT INTO delivery (shiftId, offerId, acceptedAtMs) VALUES (99, 1, 1500)"),
         ("a delivery of no offer", "INSERT INTO delivery (shiftId, offerId, acceptedAtMs) VALUES (1, 99, 1500)"),
         ("a delivery naming no place", "UPDATE delivery SET pickupPlaceId = 99 WHERE id = 1"),
+        ("a money line changed", "UPDATE deliveryLine SET amountE4 = 1"),
+        ("money lines summing below zero", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4) VALUES (2, 1, '\(String(repeating: "cd", count: 32))', 6001, -98701)"),
+        ("line tips more than the lines' sum", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (2, 1, '\(String(repeating: "cd", count: 32))', 6001, 0, 98701)"),
+        ("a money line of no delivery", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4) VALUES (99, 1, '\(String(repeating: "cd", count: 32))', 6001, 1)"),
+        ("a money line of no import", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4) VALUES (2, 99, '\(String(repeating: "cd", count: 32))', 6001, 1)"),
+        ("a money line with a bad key", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4) VALUES (2, 1, 'xyz', 6001, 1)"),
         ("a tip of zero", "INSERT INTO deliveryTip (deliveryId, amountE4, method, recordedAtMs) VALUES (1, 0, 'cash', 1)"),
         ("a tip of no delivery", "INSERT INTO deliveryTip (deliveryId, amountE4, method, recordedAtMs) VALUES (99, 1, 'cash', 1)"),
         ("a negative expense", "INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1, -1, 'fuel')"),
