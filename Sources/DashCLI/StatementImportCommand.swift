@@ -52,7 +52,11 @@ enum StatementImportCommand {
         }
     }
 
-    private struct Rollback: Error { let message: String }
+    private struct Rollback: Error {
+        let message: String
+        /// The file's skipped rows are worth listing (they are all it had, or a dry run).
+        var listSkips = false
+    }
     private struct Refused: Error { let problems: [RowProblem] }
 
     struct Counts {
@@ -169,10 +173,12 @@ enum StatementImportCommand {
                 }
                 if !conflicts.isEmpty { throw Refused(problems: conflicts) }
                 if counts.added == 0 {
-                    throw Rollback(message: "everything in it is already recorded; nothing added")
+                    throw Rollback(message: counts.unchanged > 0 ? "everything in it is already recorded; nothing added"
+                                                                 : "nothing in it to record (\(skipped.count) row\(skipped.count == 1 ? "" : "s") skipped); nothing added",
+                                   listSkips: counts.unchanged == 0)
                 }
                 try store.finishImport(importID, sha256: sha, contentSha256: nil, summary: counts.text)
-                if run.arguments.has("dry-run") { throw Rollback(message: "dry run, nothing written: would record " + counts.text) }
+                if run.arguments.has("dry-run") { throw Rollback(message: "dry run, nothing written: would record " + counts.text, listSkips: true) }
                 return (counts, importID)
             }
             if !run.quiet {
@@ -181,7 +187,10 @@ enum StatementImportCommand {
             }
             return .success
         } catch let rollback as Rollback {
-            if !run.quiet { run.print("\(name): \(rollback.message)") }
+            if !run.quiet {
+                run.print("\(name): \(rollback.message)")
+                if rollback.listSkips { for skip in skipped { run.print("  skipped line \(skip.line): \(skip.reason)") } }
+            }
             return .success
         } catch let refused as Refused {
             return refuse(refused.problems)
@@ -416,9 +425,15 @@ enum StatementImportCommand {
                 continue
             }
             if let own = existing.ownAmount, try store.deliveryLineCount(deliveryID: existing.id) == 0, !replace {
+                var sum = Money.zero, tips: Money?
+                for line in group.lines {
+                    sum = (try? sum.adding(line.amount)) ?? sum
+                    if let lineTips = line.tips { tips = (try? (tips ?? .zero).adding(lineTips)) ?? tips }
+                }
                 conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: """
                     delivery \(existing.id) of this trip has pay \(describe(own)) recorded without statement lines; \
-                    its lines here would make it the sum of the lines (pass --replace to take the lines')
+                    the statement's lines for it add up to \(sum.formatted())\(tips.map { " (tips \($0.formatted()))" } ?? "") \
+                    (pass --replace to take the lines')
                     """))
                 continue
             }

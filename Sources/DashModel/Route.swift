@@ -78,6 +78,8 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
     case samplesOutsideShift(shift: Int64, count: Int)
     case deliveryOutsideShift(delivery: Int64, shift: Int64)
     case emptyOffer(offer: Int64)
+    /// A delivery whose own amount or platform tips are not the sums of its money lines.
+    case deliveryLinesDisagree(delivery: Int64)
     case integrity(String)
 
     public var description: String {
@@ -88,6 +90,7 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
         case let .samplesOutsideShift(s, n): "shift \(s) has \(n) route sample\(n == 1 ? "" : "s") outside its start and end"
         case let .deliveryOutsideShift(d, s): "delivery \(d) has events outside its shift \(s)"
         case let .emptyOffer(o): "offer \(o) has no deliveries"
+        case let .deliveryLinesDisagree(d): "delivery \(d)'s pay is not the sum of its statement lines"
         case let .integrity(text): "SQLite integrity check: \(text)"
         }
     }

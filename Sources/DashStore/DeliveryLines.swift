@@ -3,7 +3,8 @@ import SQLiteKit
 
 /// The money lines of a statement that gives one row per money movement (Uber's payments
 /// file): each line is kept on its trip's delivery, and the delivery's own amount is the sum of
-/// its lines (schema v6 keeps it so by triggers).
+/// its lines, written here with the lines (never line by line: only the final sums must obey
+/// the delivery's rules).
 extension Store {
     /// The delivery an imported row with `recordKey` became (the oldest, when several did).
     public func delivery(recordKey: String) throws -> Delivery? {
@@ -50,6 +51,7 @@ extension Store {
                     """, [.integer(deliveryID), .integer(importID), .text(line.recordKey), .instant(line.at), .money(line.amount),
                           .money(line.tips)])
             }
+            try writeLineSums(deliveryID)
             return paid
         }
     }
@@ -88,5 +90,15 @@ extension Store {
             try connection.run("UPDATE delivery SET ownAmountE4 = ?2, platformTipsE4 = ?3 WHERE id = ?1",
                                [.integer(deliveryID), .money(paid?.amount), .money(paid?.tips)])
         }
+    }
+
+    /// Gives a delivery the sums of its lines as its own amount and platform tips (NULL, "not
+    /// recorded", when it has no lines left).
+    func writeLineSums(_ deliveryID: Int64) throws {
+        try connection.run("""
+            UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = ?1),
+                                platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = ?1)
+            WHERE id = ?1
+            """, [.integer(deliveryID)])
     }
 }

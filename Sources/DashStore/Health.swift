@@ -64,6 +64,13 @@ extension Store {
         for row in try connection.query("SELECT o.id FROM offer o WHERE NOT EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = o.id) ORDER BY o.id") {
             faults.append(.emptyOffer(offer: row.int("id")))
         }
+        for row in try connection.query("""
+            SELECT d.id FROM delivery d
+            JOIN (SELECT deliveryId, sum(amountE4) AS amount, sum(tipsE4) AS tips FROM deliveryLine GROUP BY deliveryId) l ON l.deliveryId = d.id
+            WHERE d.ownAmountE4 IS NOT l.amount OR d.platformTipsE4 IS NOT l.tips ORDER BY d.id
+            """) {
+            faults.append(.deliveryLinesDisagree(delivery: row.int("id")))
+        }
         do {
             for row in try connection.query("PRAGMA integrity_check") {
                 if let text = row[0].string, text != "ok" { faults.append(.integrity(text)) }

@@ -161,9 +161,27 @@ extension Store {
                     the trip of delivery \(delivery), which it added, has since had money lines from another statement; undo that one first
                     """)
             }
-            // Its money lines leave first: the triggers give each delivery it did not add the sum
-            // of the lines left (none: not recorded).
+            // Its money lines leave first; each delivery it did not add gets the sums of the lines
+            // left (none: not recorded), which must still be a delivery's pay.
+            let touched = try connection.query("""
+                SELECT d.id,
+                       (SELECT sum(l.amountE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS amount,
+                       (SELECT sum(l.tipsE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS tips
+                FROM delivery d WHERE coalesce(d.importId, -1) <> ?1
+                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId = ?1)
+                ORDER BY d.id
+                """, key)
+            for row in touched {
+                let amount = row["amount"].int64, tips = row["tips"].int64
+                if let amount, amount < 0 || (tips ?? 0) < 0 || (tips ?? 0) > amount {
+                    throw ImportUndoRefused(importID: id, reason: """
+                        without its money lines, the trip of delivery \(row.int("id")) would be paid \(Money(units: amount).formatted()) \
+                        with tips \(Money(units: tips ?? 0).formatted()), which a delivery cannot be
+                        """)
+                }
+            }
             try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
+            for row in touched { try writeLineSums(row.int("id")) }
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0

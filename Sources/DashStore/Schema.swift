@@ -239,10 +239,13 @@ public enum Schema {
     /// Money-line statements (issue 4, Uber's payments file): one row per money movement, several
     /// per trip, some arriving in a later file (a late tip). Each line is kept with its key, so a
     /// line is counted once however many files hold it, and the trip's delivery's own amount is
-    /// the sum of its lines: kept so by triggers, never by a caller.
+    /// the sum of its lines. The store's line functions write the sums once per change (a
+    /// trigger per line would check every running sum against the delivery's CHECKs: a fee
+    /// listed before its fare would be refused); `check` reports a delivery that disagrees.
     static let v6 = Migration("0006 deliveryLine", """
         -- One money line of a statement, on the delivery (trip) it belongs to. Amounts may be
-        -- negative (a fee, a reversal); the delivery's sums must still satisfy its own CHECKs.
+        -- negative (a fee, a reversal); the delivery's own amount and platform tips are the sums
+        -- of its lines (tips NULL when no line gives any), written with the lines.
         CREATE TABLE deliveryLine (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
@@ -256,20 +259,6 @@ public enum Schema {
         CREATE INDEX deliveryLineByRecordKey ON deliveryLine (recordKey);
         CREATE INDEX deliveryLineByImport ON deliveryLine (importId);
 
-        -- A delivery with lines has as its own amount the sum of them, and as its platform tips
-        -- the sum of the tips the lines give (NULL when none gives any).
-        CREATE TRIGGER deliveryLineSumsOnInsert AFTER INSERT ON deliveryLine
-        BEGIN
-            UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId),
-                                platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId)
-            WHERE id = NEW.deliveryId;
-        END;
-        CREATE TRIGGER deliveryLineSumsOnDelete AFTER DELETE ON deliveryLine
-        BEGIN
-            UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId),
-                                platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId)
-            WHERE id = OLD.deliveryId;
-        END;
         CREATE TRIGGER deliveryLineFixed BEFORE UPDATE ON deliveryLine
         BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
         """)

@@ -205,22 +205,6 @@ CREATE TABLE sqlite_sequence(name,seq);
 CREATE TRIGGER deliveryLineFixed BEFORE UPDATE ON deliveryLine
 BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
 
--- trigger deliveryLineSumsOnDelete
-CREATE TRIGGER deliveryLineSumsOnDelete AFTER DELETE ON deliveryLine
-BEGIN
-    UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId),
-                        platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = OLD.deliveryId)
-    WHERE id = OLD.deliveryId;
-END;
-
--- trigger deliveryLineSumsOnInsert
-CREATE TRIGGER deliveryLineSumsOnInsert AFTER INSERT ON deliveryLine
-BEGIN
-    UPDATE delivery SET ownAmountE4 = (SELECT sum(amountE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId),
-                        platformTipsE4 = (SELECT sum(tipsE4) FROM deliveryLine WHERE deliveryId = NEW.deliveryId)
-    WHERE id = NEW.deliveryId;
-END;
-
 -- trigger deliveryOfferOnOneShiftInsert
 CREATE TRIGGER deliveryOfferOnOneShiftInsert BEFORE INSERT ON delivery
 WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId)
