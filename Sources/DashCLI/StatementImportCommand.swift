@@ -206,6 +206,10 @@ enum StatementImportCommand {
         paid.amount.formatted() + (paid.tips.map { " (tips \($0.formatted()))" } ?? "")
     }
 
+    /// How long after a shift's end a trip's first money line may be recorded and still belong
+    /// to it: Uber records a trip's payment seconds to minutes after the drop-off.
+    static let moneyLineGrace: Int64 = 15 * 60 * 1000
+
     /// A gap longer than this between delivery rows no shift holds starts another created shift.
     static let createdShiftGap: Int64 = 60 * 60 * 1000
 
@@ -222,7 +226,11 @@ enum StatementImportCommand {
     /// `--create-shifts` grouped into new completed shifts: items in time order, a new shift when
     /// the next acceptance comes more than an hour after the last delivery, each shift from its
     /// first acceptance to its last delivery.
-    static func place(_ items: [Placeable], store: Store, importID: Int64, createShifts: Bool,
+    ///
+    /// With a `grace`, an item within that long after a completed shift's end, which no shift
+    /// holds, goes to that shift (a payment is recorded moments after the drop-off that ended
+    /// the shift); the caller places it at the shift's end.
+    static func place(_ items: [Placeable], store: Store, importID: Int64, createShifts: Bool, grace: Int64 = 0,
                       counts: inout Counts, conflicts: inout [RowProblem]) throws -> [(shift: Int64, end: Instant?)?] {
         // Every shift's span once, sorted by start: an item is placed by a binary search, not a query.
         let spans = try store.shifts().map { (id: $0.id, start: $0.start, end: $0.end) }
@@ -234,7 +242,8 @@ enum StatementImportCommand {
             }
             guard low > 0 else { return nil }
             let candidate = spans[low - 1]
-            return candidate.end.map { instant < $0 } ?? true ? candidate : nil
+            guard let end = candidate.end else { return candidate }
+            return instant.millisecondsSinceEpoch < end.millisecondsSinceEpoch + grace ? candidate : nil
         }
         var placement: [(shift: Int64, end: Instant?)?] = items.map { item in covering(item.accepted).map { ($0.id, $0.end) } }
         let uncovered = items.indices.filter { placement[$0] == nil }
@@ -446,13 +455,15 @@ enum StatementImportCommand {
             }
         }
         let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, store: store,
-                                  importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
+                                  importID: importID, createShifts: createShifts, grace: moneyLineGrace, counts: &counts, conflicts: &conflicts)
         let writer = try DeliveryBatchWriter(store: store, importID: importID)
         defer { writer.finish() }
         for (index, group) in fresh.enumerated() {
-            guard let (shiftID, _) = placement[index] else { continue }
+            guard let (shiftID, end) = placement[index] else { continue }
+            // Within the grace after its shift's end: at the last instant of the shift.
+            let at = end.map { group.first < $0 ? group.first : $0.adding(milliseconds: -1) } ?? group.first
             do {
-                let id = try writer.add(shiftID: shiftID, acceptedAt: group.first, deliveredAt: group.first, own: nil,
+                let id = try writer.add(shiftID: shiftID, acceptedAt: at, deliveredAt: at, own: nil,
                                         platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
                 try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
                 counts.deliveries += 1

@@ -126,6 +126,13 @@ public struct ShiftRowReader {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
                         """))
+                } else if template.skip.contains(where: { $0.column == field }) || template.tipsWhen?.column == field {
+                    // A rule on a missing column would read every row as blank: an `unless` rule
+                    // would skip the whole file, a `values` rule nothing.
+                    problems.append(RowProblem(line: record.line, column: nil, message: """
+                        no \(field.rawValue) column: the template '\(template.name)' has a rule on it and looks for \
+                        \(accepted.map { "'\($0)'" }.joined(separator: " or "))
+                        """))
                 }
             }
             return

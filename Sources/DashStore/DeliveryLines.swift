@@ -56,21 +56,22 @@ extension Store {
         }
     }
 
-    /// Gives a delivery made from money lines (accepted and delivered at its first line's
-    /// time) the times a trips file gives it; both must lie within its shift.
+    /// Gives a delivery made from money lines (accepted and delivered at a time its lines gave)
+    /// the times a trips file gives it, moving it to the completed shift that holds them.
     public func setDeliveryTimes(_ deliveryID: Int64, accepted: Instant, delivered: Instant) throws {
         try write {
             let delivery = try requireDelivery(deliveryID)
-            let shift = try requireShift(delivery.shiftID)
             _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: accepted,
                              deliveredAt: delivered, ownAmount: delivery.ownAmount, pickupPlaceID: delivery.pickupPlaceID)
-            guard shift.start <= accepted, shift.end.map({ accepted < $0 && delivered <= $0 }) ?? true else {
-                throw ModelError.outsideShift(what: "the trip's times")
+            guard let shift = try shiftCovering(accepted), let end = shift.end, delivered <= end else {
+                throw ModelError.outsideShift(what: "the trip's times (no completed shift holds them)")
             }
-            try connection.run("UPDATE delivery SET acceptedAtMs = ?2, deliveredAtMs = ?3 WHERE id = ?1",
-                               [.integer(deliveryID), .instant(accepted), .instant(delivered)])
-            try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = ?1 AND id <> ?3)",
-                               [.integer(delivery.offerID), .instant(accepted), .integer(deliveryID)])
+            guard try connection.scalar("SELECT count(*) FROM delivery WHERE offerId = ?1", [.integer(delivery.offerID)])?.int64 == 1 else {
+                throw ModelError.outsideShift(what: "the trip's times (its offer has other deliveries)")
+            }
+            try connection.run("UPDATE delivery SET shiftId = ?2, acceptedAtMs = ?3, deliveredAtMs = ?4 WHERE id = ?1",
+                               [.integer(deliveryID), .integer(shift.id), .instant(accepted), .instant(delivered)])
+            try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = ?1", [.integer(delivery.offerID), .instant(accepted)])
         }
     }
 

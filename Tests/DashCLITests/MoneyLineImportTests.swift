@@ -371,4 +371,46 @@ import TestSupport
             #expect(after == ["1 2026-11-21T23:58:12Z 2026-11-21T23:58:12Z 6.00 - Uber"])
         }
     }
+
+    /// A shift that ends at its last drop-off: the payment, recorded seconds later, still goes to
+    /// it (within the grace), and payments then trips gives what trips then payments gives.
+    @Test(arguments: [false, true])
+    func aPaymentRecordedJustAfterTheShiftEndsStaysOnIt(tripsFirst: Bool) throws {
+        let store = try CLIStore()
+        #expect(store.run("shift", "add", "--start", "2026-11-14T10:50", "--end", "2026-11-14T11:58:31").status == .success)
+        let trips = try store.file("t.csv", """
+            Trip UUID,Trip request time,Trip drop off time,Trip status
+            5d1e0a2c-0002-4f6b-9a51-7c2e10000002,2026-11-14 11:30:05,2026-11-14 11:58:30,completed
+
+            """)
+        let payments = try store.file("p.csv", """
+            transaction UUID,Trip UUID,Description,vs reporting,Paid to you : Your earnings,Paid to you:Your earnings:Tip
+            7f0c0000-0002-4e1a-8b00-000000000002,5d1e0a2c-0002-4f6b-9a51-7c2e10000002,trip completed order,2026-11-14 11:58:35.004 -0600 CST,12.40,3.00
+
+            """)
+        for file in tripsFirst ? [trips, payments] : [payments, trips] {
+            let result = store.run(words: ["import", "statement", file, "--template", file == trips ? "uber-trips" : "uber-payments"])
+            #expect(result.status == .success, "\(result.stderr)")
+        }
+        let recorded = try Self.deliveries(store).filter { $0.contains("12.40") }
+        #expect(recorded == ["1 2026-11-14T17:30:05Z 2026-11-14T17:58:30Z 12.40 3.00 Uber"])
+        #expect(try store.direct().shifts().count == 1, "no shift was made for the payment")
+    }
+
+    /// A rule on a column the file does not have would read every row as blank (an `unless`
+    /// rule would skip the whole file): refused instead, naming the column.
+    @Test func aRuleOnAMissingColumnRefusesTheFile() throws {
+        let store = try Self.store()
+        let before = try store.dump()
+        let file = try store.file("t.csv", """
+            Trip UUID,Trip request time,Trip drop off time,Status
+            5d1e0a2c-0001-4f6b-9a51-7c2e10000001,2026-11-14 10:55:12,2026-11-14 11:21:40,completed
+
+            """)
+        let result = store.run(words: ["import", "statement", file, "--template", "uber-trips"])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.contains("no status column: the template 'uber-trips' has a rule on it and looks for 'trip status'"), "\(result.stderr)")
+        #expect(try store.dump() == before)
+    }
 }
+
