@@ -102,9 +102,12 @@ final class Invocation {
 
     /// The zone a file's local times are read in: `--tz`, else the template's `timeZone`. Never
     /// `$TZ` or the system zone, so an import gives the same record under cron and in a shell.
-    func importZone(template: TimeZone?) throws -> TimeZone {
+    /// When every time in the file carries its own offset (`timesCarryOffsets`), no zone is
+    /// needed: UTC stands in, and reads nothing.
+    func importZone(template: TimeZone?, timesCarryOffsets: Bool = false) throws -> TimeZone {
         if try arguments.value("tz") != nil { return zone }
         if let template { return template }
+        if timesCarryOffsets, let utc = TimeZone(identifier: "UTC") { return utc }
         throw UsageError(message: "this import needs to know the statement's time zone",
                          hint: "pass --tz (an IANA name such as America/Chicago) or give the template a \"timeZone\"")
     }

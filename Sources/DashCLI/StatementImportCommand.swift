@@ -33,8 +33,7 @@ enum StatementImportCommand {
                                  hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", "))")
             }
             let template = try loadTemplate(templateName, run: run)
-            let zone = template.timesCarryOffsets && template.timeZone == nil && (try? run.arguments.value("tz")) == nil
-                ? TimeZone(secondsFromGMT: 0) ?? run.zone : try run.importZone(template: template.timeZone)
+            let zone = try run.importZone(template: template.timeZone, timesCarryOffsets: template.timesCarryOffsets)
             let store = try run.importStore()
             return run.importEach(files) { importOne($0, template: template, zone: zone, store: store, run: run) }
         })

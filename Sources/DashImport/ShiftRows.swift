@@ -199,15 +199,11 @@ public struct ShiftRowReader {
 
     private mutating func moneyLine(_ record: CSVRecord) {
         let line = record.line
-        var bad = false
         // Into a local list, so the closure holds no access to self (which would copy the reader
         // at every call of one of its methods below).
         var found: [RowProblem] = []
         defer { problems += found }
-        func problem(_ column: String, _ message: String) {
-            bad = true
-            found.append(RowProblem(line: line, column: column, message: message))
-        }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
         let trip = cell(record, .trip)
         let amountText = cell(record, .amount)
         guard !amountText.isEmpty else {
@@ -217,7 +213,7 @@ public struct ShiftRowReader {
         var amount: Money?
         do { amount = try AmountText.parse(amountText, decimalMark: template.decimalMark) } catch { problem("amount", "\(error)") }
         guard !trip.isEmpty else {
-            if let amount, !bad {
+            if let amount, found.isEmpty {
                 skipped.append((line, "earnings of \(amount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
             }
             return
@@ -235,7 +231,7 @@ public struct ShiftRowReader {
             at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: resolver)
         } catch { problem("time", "\(error)") }
         let platform = platform(record, problem: problem)
-        guard !bad, let amount, let at else { return }
+        guard found.isEmpty, let amount, let at else { return }
         let lineID = cell(record, .line)
         let key = lineID.isEmpty
             ? SHA256.recordKey(["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), amount.units.description,
@@ -248,15 +244,11 @@ public struct ShiftRowReader {
 
     private mutating func deliveryRow(_ record: CSVRecord) {
         let line = record.line
-        var bad = false
         // Into a local list, so the closure holds no access to self (which would copy the reader
         // at every call of one of its methods below).
         var found: [RowProblem] = []
         defer { problems += found }
-        func problem(_ column: String, _ message: String) {
-            bad = true
-            found.append(RowProblem(line: line, column: column, message: message))
-        }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
         let date = rowDate(record, problem: problem)
         var accepted: ParsedTime?, delivered: ParsedTime?
         do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
@@ -294,7 +286,7 @@ public struct ShiftRowReader {
         if let span, span.durationMilliseconds > Self.longestDelivery {
             problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
         }
-        guard !bad, let span else { return }
+        guard found.isEmpty, let span else { return }
         let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
             + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
         deliveries.append(DeliveryRow(index: deliveries.count, line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
@@ -321,15 +313,11 @@ public struct ShiftRowReader {
 
     private mutating func row(_ record: CSVRecord) {
         let line = record.line
-        var bad = false
         // Into a local list, so the closure holds no access to self (which would copy the reader
         // at every call of one of its methods below).
         var found: [RowProblem] = []
         defer { problems += found }
-        func problem(_ column: String, _ message: String) {
-            bad = true
-            found.append(RowProblem(line: line, column: column, message: message))
-        }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
         let date = rowDate(record, problem: problem)
         var start: ParsedTime?, end: ParsedTime?
         do { start = try template.timeFormat.parse(cell(record, .start)) } catch { problem("start", "\(error)") }
@@ -350,7 +338,7 @@ public struct ShiftRowReader {
             problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
         }
         let platform = platform(record, problem: problem)
-        guard !bad, let span else { return }
+        guard found.isEmpty, let span else { return }
         rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platform))
     }
 }

@@ -30,7 +30,7 @@ extension Store {
     public func addDeliveryLines(_ lines: [(recordKey: String, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
                                  importID: Int64) throws -> PaidAmount? {
         try write {
-            let delivery = try requireDelivery(deliveryID)
+            _ = try requireDelivery(deliveryID)
             let sums = try connection.query("SELECT sum(amountE4) AS a, sum(tipsE4) AS t, count(*) AS n FROM deliveryLine WHERE deliveryId = ?1",
                                             [.integer(deliveryID)]).first
             var amount = Money(units: sums?["a"].int64 ?? 0)
@@ -39,12 +39,8 @@ extension Store {
                 amount = try amount.adding(line.amount)
                 if let lineTips = line.tips { tips = try (tips ?? .zero).adding(lineTips) }
             }
+            // The delivery's amount rules (never negative, tips within it) are PaidAmount's.
             let paid = try PaidAmount(amount, tips: tips, field: "the trip's pay (the sum of its lines)")
-            // Validates the delivery with its new amount (times and state unchanged).
-            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: delivery.acceptedAt,
-                             arrivedAtPickupAt: delivery.arrivedAtPickupAt, pickedUpAt: delivery.pickedUpAt,
-                             deliveredAt: delivery.deliveredAt, cancelledAt: delivery.cancelledAt, ownAmount: paid,
-                             pickupPlaceID: delivery.pickupPlaceID)
             for line in lines {
                 try connection.run("""
                     INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -61,8 +57,7 @@ extension Store {
     public func setDeliveryTimes(_ deliveryID: Int64, accepted: Instant, delivered: Instant) throws {
         try write {
             let delivery = try requireDelivery(deliveryID)
-            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: accepted,
-                             deliveredAt: delivered, ownAmount: delivery.ownAmount, pickupPlaceID: delivery.pickupPlaceID)
+            guard delivered >= accepted else { throw ModelError.endsBeforeStart(start: accepted, end: delivered) }
             guard let shift = try shiftCovering(accepted), let end = shift.end, delivered <= end else {
                 throw ModelError.outsideShift(what: "the trip's times (no completed shift holds them)")
             }
@@ -79,12 +74,7 @@ extension Store {
     /// whose amount is the sum of money lines.
     public func setImportedDeliveryAmount(_ deliveryID: Int64, _ paid: PaidAmount?) throws {
         try write {
-            var delivery = try requireDelivery(deliveryID)
-            delivery.ownAmount = paid
-            _ = try Delivery(id: delivery.id, shiftID: delivery.shiftID, offerID: delivery.offerID, acceptedAt: delivery.acceptedAt,
-                             arrivedAtPickupAt: delivery.arrivedAtPickupAt, pickedUpAt: delivery.pickedUpAt,
-                             deliveredAt: delivery.deliveredAt, cancelledAt: delivery.cancelledAt, ownAmount: paid,
-                             pickupPlaceID: delivery.pickupPlaceID)
+            _ = try requireDelivery(deliveryID)
             guard try deliveryLineCount(deliveryID: deliveryID) == 0 else {
                 throw ModelError.badText(field: "the delivery's amount", reason: "it is the sum of its statement lines; undo their import instead")
             }
