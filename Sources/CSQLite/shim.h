@@ -15,4 +15,11 @@ static inline int csqlite_disable_double_quoted_strings(sqlite3 *db) {
 static inline sqlite3_destructor_type csqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
+/// sqlite3_config() is variadic too. SQLite's allocator counts every allocation under a
+/// global mutex unless memory statistics are off (sqlite.org/c3ref/c_config_covering_index_scan.html,
+/// SQLITE_CONFIG_MEMSTATUS); nothing here reads those statistics. Only effective before
+/// sqlite3_initialize(); returns SQLITE_MISUSE after it, which the caller may ignore.
+static inline int csqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

@@ -145,6 +145,10 @@ public final class Store {
             throw StoreError.notAStore(path: path, detail: "could not switch to WAL journal mode (\(mode))")
         }
         try connection.execute("PRAGMA journal_size_limit = 8388608")
+        // A 12 MiB page cache instead of SQLite's 2 MiB: a 100,000-row statement import spilled
+        // dirty pages into the WAL mid-transaction and read them back (0.2-0.3 s of its 2 s).
+        // The cache takes memory only as pages are used.
+        try connection.execute("PRAGMA cache_size = -12288")
     }
 
     /// A history of where a person drove: owner only. A store left readable by others is
