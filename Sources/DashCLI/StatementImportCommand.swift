@@ -79,22 +79,13 @@ enum StatementImportCommand {
 
     static func importOne(_ path: String, template: StatementTemplate, zone: TimeZone, store: Store, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // The file's bytes are held only while its rows are read, not while they are written.
+        guard let read = readRows(path, template: template, zone: zone) else {
             run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
-        // The file's SHA-256 on the other core while this one reads the rows.
-        let digest = FileDigest(data)
-        var reader = ShiftRowReader(template: template, zone: zone)
-        // In chunks, so the reader's records for one chunk are all it holds at a time.
-        data.withUnsafeBytes { all in
-            var offset = 0
-            while offset < all.count {
-                let end = min(all.count, offset + (1 << 18))
-                reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
-                offset = end
-            }
-        }
+        var reader = read.reader
+        let sha = read.sha
         let (rows, skipped, problems) = reader.finish()
         let deliveries = reader.deliveries
         func refuse(_ problems: [RowProblem]) -> ExitCode {
@@ -103,7 +94,6 @@ enum StatementImportCommand {
             return .dataError
         }
         guard problems.isEmpty else { return refuse(problems) }
-        let sha = digest.value()
         let replace = run.arguments.has("replace")
         do {
             let (counts, importID): (Counts, Int64) = try store.write {
@@ -201,6 +191,24 @@ enum StatementImportCommand {
         }
     }
 
+    /// The file read through the template (not yet finished) and the SHA-256 of its bytes,
+    /// computed on the other core meanwhile; nil when the file cannot be read.
+    static func readRows(_ path: String, template: StatementTemplate, zone: TimeZone) -> (reader: ShiftRowReader, sha: String)? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let digest = FileDigest(data)
+        var reader = ShiftRowReader(template: template, zone: zone)
+        // In chunks, so the reader's records for one chunk are all it holds at a time.
+        data.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                let end = min(all.count, offset + (1 << 18))
+                reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                offset = end
+            }
+        }
+        return (reader, digest.value())
+    }
+
     static func describe(_ paid: PaidAmount) -> String {
         paid.amount.formatted() + (paid.tips.map { " (tips \($0.formatted()))" } ?? "")
     }
@@ -292,7 +300,8 @@ enum StatementImportCommand {
                               counts: inout Counts, conflicts: inout [RowProblem]) throws {
         // Rows still to place, by index (the rows themselves are not copied).
         var pending: [Int] = []
-        var tripLine: [String: Int] = [:]
+        var tripLine: [RecordKey: Int] = [:]
+        var stored = try RecordKeyCounts(store: store, table: .delivery, expectedKeys: rows.count)
         for (index, row) in rows.enumerated() {
             guard row.keyIsDeclared else {
                 pending.append(index)
@@ -303,7 +312,7 @@ enum StatementImportCommand {
                 continue
             }
             tripLine[row.recordKey] = row.line
-            guard let existing = try store.delivery(recordKey: row.recordKey) else {
+            guard try stored.count(row.recordKey) > 0, let existing = try store.delivery(recordKey: row.recordKey) else {
                 pending.append(index)
                 continue
             }
@@ -311,40 +320,40 @@ enum StatementImportCommand {
         }
         let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) }, store: store,
                                   importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
-        let writer = try DeliveryBatchWriter(store: store, importID: importID)
-        defer { writer.finish() }
-        var inStore: [String: Int] = [:]
-        var inFile: [String: Int] = [:]
+        // Per content key the store already holds: how many rows of this file had it so far.
+        var inFile: [RecordKey: Int] = [:]
         var places: [String: Int64] = [:]
-        for (index, rowIndex) in pending.enumerated() {
-            guard let (shiftID, end) = placement[index] else { continue }
-            let row = rows[rowIndex]
-            if !row.keyIsDeclared {
-                if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.deliveryCount(recordKey: row.recordKey) }
-                inFile[row.recordKey, default: 0] += 1
-                guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else {
-                    counts.unchanged += 1
-                    continue
-                }
-            }
-            if let end, row.delivered > end {
-                conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
-                continue
-            }
-            do {
-                var place: Int64?
-                if let name = row.pickup {
-                    if let known = places[name] { place = known } else {
-                        let id = try store.pickupPlace(named: name).id
-                        places[name] = id
-                        place = id
+        try store.withDeliveryBatch(importID: importID) { writer in
+            for (index, rowIndex) in pending.enumerated() {
+                guard let (shiftID, end) = placement[index] else { continue }
+                let row = rows[rowIndex]
+                if !row.keyIsDeclared, case let inStore = try stored.count(row.recordKey), inStore > 0 {
+                    let seen = inFile[row.recordKey, default: 0] + 1
+                    inFile[row.recordKey] = seen
+                    guard seen > inStore else {
+                        counts.unchanged += 1
+                        continue
                     }
                 }
-                try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: row.platform,
-                               pickupPlaceID: place, recordKey: row.recordKey)
-                counts.deliveries += 1
-            } catch let error as ModelError {
-                conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
+                if let end, row.delivered > end {
+                    conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
+                    continue
+                }
+                do {
+                    var place: Int64?
+                    if let name = row.pickup {
+                        if let known = places[name] { place = known } else {
+                            let id = try store.pickupPlace(named: name).id
+                            places[name] = id
+                            place = id
+                        }
+                    }
+                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: row.platform,
+                                   pickupPlaceID: place, recordKey: row.recordKey)
+                    counts.deliveries += 1
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
+                }
             }
         }
     }
@@ -402,11 +411,12 @@ enum StatementImportCommand {
     /// times). The delivery's own amount is the sum of its lines, never a share of anything.
     static func addMoneyLines(_ lines: [MoneyLineRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
                               counts: inout Counts, conflicts: inout [RowProblem]) throws {
-        var groups: [(key: String, lines: [MoneyLineRow])] = []
-        var groupIndex: [String: Int] = [:]
-        var idLine: [String: Int] = [:]
-        var inStore: [String: Int] = [:]
-        var inFile: [String: Int] = [:]
+        var groups: [(key: RecordKey, lines: [MoneyLineRow])] = []
+        var groupIndex: [RecordKey: Int] = [:]
+        var idLine: [RecordKey: Int] = [:]
+        var stored = try RecordKeyCounts(store: store, table: .deliveryLine, expectedKeys: lines.count)
+        // Per line key the store already holds: how many lines of this file had it so far.
+        var inFile: [RecordKey: Int] = [:]
         for line in lines {
             if line.keyIsDeclared {
                 if let first = idLine[line.recordKey] {
@@ -415,9 +425,10 @@ enum StatementImportCommand {
                 }
                 idLine[line.recordKey] = line.line
             }
-            if inStore[line.recordKey] == nil { inStore[line.recordKey] = try store.deliveryLineCount(recordKey: line.recordKey) }
-            inFile[line.recordKey, default: 0] += 1
-            guard inFile[line.recordKey, default: 0] > inStore[line.recordKey, default: 0] else {
+            let inStore = try stored.count(line.recordKey)
+            let seen = inFile[line.recordKey, default: 0] + 1
+            if inStore > 0 { inFile[line.recordKey] = seen }
+            guard seen > inStore else {
                 counts.unchanged += 1
                 continue
             }
@@ -426,7 +437,7 @@ enum StatementImportCommand {
                 groups.append((line.tripKey, [line]))
             }
         }
-        var fresh: [(key: String, lines: [MoneyLineRow], first: Instant)] = []
+        var fresh: [(key: RecordKey, lines: [MoneyLineRow], first: Instant)] = []
         for group in groups {
             guard let existing = try store.delivery(recordKey: group.key) else {
                 fresh.append((group.key, group.lines, group.lines.map(\.at).min() ?? group.lines[0].at))
@@ -455,20 +466,22 @@ enum StatementImportCommand {
         }
         let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, store: store,
                                   importID: importID, createShifts: createShifts, grace: moneyLineGrace, counts: &counts, conflicts: &conflicts)
-        let writer = try DeliveryBatchWriter(store: store, importID: importID)
-        defer { writer.finish() }
-        for (index, group) in fresh.enumerated() {
-            guard let (shiftID, end) = placement[index] else { continue }
-            // Within the grace after its shift's end: at the last instant of the shift.
-            let at = end.map { group.first < $0 ? group.first : $0.adding(milliseconds: -1) } ?? group.first
-            do {
-                let id = try writer.add(shiftID: shiftID, acceptedAt: at, deliveredAt: at, own: nil,
-                                        platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
-                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
-                counts.deliveries += 1
-                counts.lines += group.lines.count
-            } catch let error as ModelError {
-                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "\(error) (the trip's lines, shift \(shiftID))"))
+        try store.withDeliveryBatch(importID: importID) { writer in
+            for (index, group) in fresh.enumerated() {
+                guard let (shiftID, end) = placement[index] else { continue }
+                // Within the grace after its shift's end: at the last instant of the shift.
+                let at = end.map { group.first < $0 ? group.first : $0.adding(milliseconds: -1) } ?? group.first
+                do {
+                    let id = try writer.add(shiftID: shiftID, acceptedAt: at, deliveredAt: at, own: nil,
+                                            platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
+                    // The delivery is written before its lines, which refer to it.
+                    try writer.flush()
+                    try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
+                    counts.deliveries += 1
+                    counts.lines += group.lines.count
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "\(error) (the trip's lines, shift \(shiftID))"))
+                }
             }
         }
     }

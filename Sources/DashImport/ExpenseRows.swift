@@ -171,7 +171,7 @@ public struct ExpenseRowReader {
         do {
             let expense = try Expense(id: 0, occurredAt: occurredAt, amount: amount, category: category, note: note)
             let key = SHA256.recordKey([String(expense.occurredAt.millisecondsSinceEpoch), String(expense.amount.units), expense.category,
-                                        expense.note.map { "n" + $0 } ?? "-"])
+                                        expense.note.map { "n" + $0 } ?? "-"]).hex
             rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
                                    note: expense.note, recordKey: key))
         } catch {

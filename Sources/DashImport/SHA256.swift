@@ -1,3 +1,5 @@
+import DashModel
+
 /// SHA-256 (FIPS 180-4), streaming: the fingerprint an ImportRecord keeps of a file's bytes and
 /// of its content. Foundation on Linux has no digest API and no outside package may be used, so
 /// it is written here (checked against the FIPS test vectors in the tests).
@@ -61,7 +63,7 @@ public struct SHA256: Sendable {
 
     /// The key of a record made of `fields`: each field length-prefixed before hashing, so no two
     /// different lists of fields share a key (`a|b` + `` and `a` + `b|` would, joined by `|`).
-    public static func recordKey(_ fields: [String]) -> String {
+    public static func recordKey(_ fields: [String]) -> RecordKey {
         // One buffer for the whole message: each field as its UTF-8 length in decimal, ':', its bytes.
         var capacity = 0
         for field in fields { capacity += field.utf8.count + 21 }
@@ -90,7 +92,9 @@ public struct SHA256: Sendable {
                     }
                 }
             }
-            return hex(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+            var hasher = SHA256(unbuffered: ())
+            hasher.digestWhole(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count))
+            return RecordKey(words: (hasher.h0, hasher.h1, hasher.h2, hasher.h3, hasher.h4, hasher.h5, hasher.h6, hasher.h7))
         }
     }
 
@@ -101,10 +105,16 @@ public struct SHA256: Sendable {
     /// The digest of a whole message in hand, in lower-case hex: no buffering, no arrays.
     public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var hasher = SHA256(unbuffered: ())
+        hasher.digestWhole(bytes)
+        return hasher.hexDigest
+    }
+
+    /// Hashes a whole message in hand, padding included: no buffering, no arrays.
+    private mutating func digestWhole(_ bytes: UnsafeRawBufferPointer) {
         let whole = bytes.count / 64
-        if whole > 0, let base = bytes.baseAddress { hasher.compressBlocks(base, count: whole) }
+        if whole > 0, let base = bytes.baseAddress { compressBlocks(base, count: whole) }
         // The rest, the 0x80 marker, zeros and the bit length: one or two blocks.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
             let rest = bytes.count - whole * 64
             for index in 0..<rest { tail[index] = bytes[whole * 64 + index] }
             tail[rest] = 0x80
@@ -112,8 +122,7 @@ public struct SHA256: Sendable {
             for index in (rest + 1)..<(blocks * 64 - 8) { tail[index] = 0 }
             let bitLength = UInt64(bytes.count) &* 8
             for index in 0..<8 { tail[blocks * 64 - 8 + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
-            if let base = tail.baseAddress { hasher.compressBlocks(UnsafeRawPointer(base), count: blocks) }
-            return hasher.hexDigest
+            if let base = tail.baseAddress { compressBlocks(UnsafeRawPointer(base), count: blocks) }
         }
     }
 

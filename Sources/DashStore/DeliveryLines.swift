@@ -7,14 +7,14 @@ import SQLiteKit
 /// the delivery's rules).
 extension Store {
     /// The delivery an imported row with `recordKey` became (the oldest, when several did).
-    public func delivery(recordKey: String) throws -> Delivery? {
+    public func delivery(recordKey: RecordKey) throws -> Delivery? {
         try connection.query("SELECT \(Delivery.columns) FROM delivery WHERE recordKey = ?1 ORDER BY id LIMIT 1",
-                             [.text(recordKey)]).first.map(Delivery.init(row:))
+                             [.text(recordKey.hex)]).first.map(Delivery.init(row:))
     }
 
     /// How many money lines with `recordKey` the store holds.
-    public func deliveryLineCount(recordKey: String) throws -> Int {
-        Int(try connection.scalar("SELECT count(*) FROM deliveryLine WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
+    public func deliveryLineCount(recordKey: RecordKey) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM deliveryLine WHERE recordKey = ?1", [.text(recordKey.hex)])?.int64 ?? 0)
     }
 
     /// How many money lines the delivery has (0: its amount, if any, came from elsewhere).
@@ -27,7 +27,7 @@ extension Store {
     /// is written; `replacingAmount` lets lines take over a delivery whose amount was recorded
     /// without lines (else that is refused, naming both figures, by the caller).
     @discardableResult
-    public func addDeliveryLines(_ lines: [(recordKey: String, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
+    public func addDeliveryLines(_ lines: [(recordKey: RecordKey, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
                                  importID: Int64) throws -> PaidAmount? {
         try write {
             _ = try requireDelivery(deliveryID)
@@ -44,7 +44,7 @@ extension Store {
             for line in lines {
                 try connection.run("""
                     INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                    """, [.integer(deliveryID), .integer(importID), .text(line.recordKey), .instant(line.at), .money(line.amount),
+                    """, [.integer(deliveryID), .integer(importID), .text(line.recordKey.hex), .instant(line.at), .money(line.amount),
                           .money(line.tips)])
             }
             try writeLineSums(deliveryID)

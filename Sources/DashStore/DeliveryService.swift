@@ -74,11 +74,6 @@ extension Store {
         }
     }
 
-    /// How many stored deliveries carry `recordKey` (imported rows with the same content).
-    public func deliveryCount(recordKey: String) throws -> Int {
-        Int(try connection.scalar("SELECT count(*) FROM delivery WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
-    }
-
     /// The delivery with `id`, or `ModelError.notFound`.
     public func requireDelivery(_ id: Int64) throws -> Delivery {
         guard let row = try connection.query("SELECT \(Delivery.columns) FROM delivery WHERE id = ?1", [.integer(id)]).first else {
@@ -189,46 +184,5 @@ extension Store {
                 throw ModelError.notFound(what: "pickup place", id: id)
             }
         }
-    }
-}
-
-/// Adds imported deliveries, one offer each, with two reused prepared statements: the bulk path
-/// of a statement import. The caller has placed each row on a shift that holds its acceptance
-/// and its delivery (this type checks nothing that needs a read) and holds the transaction.
-public final class DeliveryBatchWriter {
-    private let store: Store
-    private let offerInsert: Statement
-    private let deliveryInsert: Statement
-    private let importID: Int64
-
-    public init(store: Store, importID: Int64) throws {
-        self.store = store
-        self.importID = importID
-        offerInsert = try store.connection.prepare("INSERT INTO offer (acceptedAtMs, platform, importId) VALUES (?1, ?2, ?3)")
-        deliveryInsert = try store.connection.prepare("""
-            INSERT INTO delivery (shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
-    }
-
-    /// Adds one delivered delivery; the record's rules on the delivery itself (times in order,
-    /// tips within the pay) are checked here before anything is written.
-    @discardableResult
-    public func add(shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, platform: String?,
-                    pickupPlaceID: Int64?, recordKey: String) throws -> Int64 {
-        _ = try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own)
-        guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
-        try offerInsert.bind([.instant(acceptedAt), .string(platform), .integer(importID)])
-        try offerInsert.execute()
-        let offerID = store.connection.lastInsertRowID
-        try deliveryInsert.bind([.integer(shiftID), .integer(offerID), .instant(acceptedAt), .instant(deliveredAt),
-                                 .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey)])
-        try deliveryInsert.execute()
-        return store.connection.lastInsertRowID
-    }
-
-    public func finish() {
-        offerInsert.finalize()
-        deliveryInsert.finalize()
     }
 }

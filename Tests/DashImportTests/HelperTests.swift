@@ -55,15 +55,15 @@ import Testing
     /// A record key is stored in every imported row: its message (each field's UTF-8 length in
     /// decimal, ':', its bytes) and so its value never change between builds.
     @Test func recordKeysAreLengthPrefixedAndFrozen() {
-        #expect(SHA256.recordKey(["fuel|x", ""]) == Self.hex("6:fuel|x0:"))
-        #expect(SHA256.recordKey(["fuel", "|x"]) == Self.hex("4:fuel2:|x"))
-        #expect(SHA256.recordKey(["é", String(repeating: "z", count: 123)]) == Self.hex("2:é123:" + String(repeating: "z", count: 123)))
-        #expect(SHA256.recordKey([]) == Self.hex(""))
-        #expect(SHA256.recordKey(["trip", "Uber", "x"]) == "d8858259652399462b55f22e25833225017a02291f5584fb93d76f47f2daf907")
+        #expect(SHA256.recordKey(["fuel|x", ""]).hex == Self.hex("6:fuel|x0:"))
+        #expect(SHA256.recordKey(["fuel", "|x"]).hex == Self.hex("4:fuel2:|x"))
+        #expect(SHA256.recordKey(["é", String(repeating: "z", count: 123)]).hex == Self.hex("2:é123:" + String(repeating: "z", count: 123)))
+        #expect(SHA256.recordKey([]).hex == Self.hex(""))
+        #expect(SHA256.recordKey(["trip", "Uber", "x"]).hex == "d8858259652399462b55f22e25833225017a02291f5584fb93d76f47f2daf907")
         // Messages across the one- and two-block padding boundary.
         for length in 40...140 {
             let field = String(repeating: "q", count: length)
-            #expect(SHA256.recordKey([field]) == Self.hex("\(length):" + field), "length \(length)")
+            #expect(SHA256.recordKey([field]).hex == Self.hex("\(length):" + field), "length \(length)")
         }
     }
 

@@ -241,7 +241,7 @@ import TestSupport
         #expect(a.keyIsDeclared && b.keyIsDeclared)
         #expect(a.recordKey == b.recordKey)
         #expect(first.moneyLines.map(\.recordKey)[1] != a.recordKey)
-        #expect(a.recordKey.count == 64)
+        #expect(a.recordKey.hex.count == 64)
     }
 
     /// Without a line id a line is keyed by what it says: two identical lines have equal keys,
@@ -283,5 +283,60 @@ import TestSupport
         #expect(delivery.accepted.description == "2026-11-14T16:55:12Z")
         #expect(delivery.delivered.description == "2026-11-14T17:21:40Z")
         #expect(delivery.own == nil)
+    }
+}
+
+/// A big chunk is decoded in two halves at once; the result is the one-thread result, in order.
+@Suite struct ParallelDecodingTests {
+    static func decode(_ template: StatementTemplate, _ text: String, parallelAt: Int)
+        -> (reader: ShiftRowReader, skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
+        var reader = ShiftRowReader(template: template, zone: StatementTemplateTests.chicago)
+        reader.parallelRecords = parallelAt
+        Array(text.utf8).withUnsafeBytes { reader.feed($0) }
+        let result = reader.finish()
+        return (reader, result.skipped, result.problems)
+    }
+
+    /// 3,000 delivery rows with a repeated header, totals rows, bad cells and the DST overlap
+    /// scattered through them: one thread and two give the same rows, skips and problems.
+    @Test func deliveriesDecodeAlikeOnOneThreadAndTwo() throws {
+        var text = "Date,Accepted,Delivered,Platform,Pay,Tips,Pickup\n"
+        for n in 0..<3_000 {
+            let day = 1 + n / 200
+            let minute = 8 * 60 + (n % 200) * 3
+            let time = String(format: "%02d:%02d", minute / 60, minute % 60)
+            let end = String(format: "%02d:%02d", (minute + 2) / 60, (minute + 2) % 60)
+            switch n % 997 {
+            case 11: text += "Date,Accepted,Delivered,Platform,Pay,Tips,Pickup\n"
+            case 13: text += "Total,,,,123.00,,\n"
+            case 17: text += "2026-11-\(String(format: "%02d", day)),\(time),\(end),DoorDash,12.x0,,Place\n"
+            case 19: text += "2026-11-01,01:30,01:40,DoorDash,5.00,,Place\n"
+            default: text += "2026-11-\(String(format: "%02d", day)),\(time),\(end),\(n % 3 == 0 ? "Uber" : "DoorDash"),\(n % 50).\(n % 10)5,,Place \(n % 7)\n"
+            }
+        }
+        let template = try StatementTemplateTests.builtIn("delivery-log")
+        let one = Self.decode(template, text, parallelAt: .max)
+        let two = Self.decode(template, text, parallelAt: 100)
+        #expect(one.reader.deliveries.count > 2_900)
+        #expect(two.reader.deliveries == one.reader.deliveries)
+        #expect(two.skipped.map(\.line) == one.skipped.map(\.line) && two.skipped.map(\.reason) == one.skipped.map(\.reason))
+        #expect(two.problems == one.problems)
+        #expect(one.skipped.count == 6 && one.problems.count == 6, "\(one.skipped.count) skipped, \(one.problems.count) problems")
+    }
+
+    @Test func moneyLinesDecodeAlikeOnOneThreadAndTwo() throws {
+        var text = "Trip UUID,Transaction UUID,vs reporting,Paid to you:Your earnings,Paid to you:Your earnings:Tip,Description\n"
+        for n in 0..<2_500 {
+            let stamp = String(format: "2026-11-%02d %02d:%02d:00.000 -0600 CST", 2 + n / 500, 8 + (n % 500) / 60, n % 60)
+            let amount = n % 401 == 7 ? "" : "\(n % 20).50"
+            text += "trip-\(n / 2),line-\(n),\(stamp),\(amount),\(n % 2 == 0 ? "1.00" : ""),\(n % 613 == 5 ? "so.payout" : "trip fare")\n"
+        }
+        let template = try StatementTemplateTests.builtIn("uber-payments")
+        let one = Self.decode(template, text, parallelAt: .max)
+        let two = Self.decode(template, text, parallelAt: 100)
+        #expect(one.reader.moneyLines.count > 2_400)
+        #expect(two.reader.moneyLines == one.reader.moneyLines)
+        #expect(two.skipped.map(\.line) == one.skipped.map(\.line))
+        #expect(two.problems == one.problems && one.problems.isEmpty)
     }
 }

@@ -19,10 +19,9 @@ import TestSupport
             shift = try store.createCompletedShift(start: minute(0), end: minute(120))
         }
 
-        /// A 64-hex-digit key made from `n`.
-        static func key(_ n: Int) -> String {
-            let hex = String(n, radix: 16)
-            return String(repeating: "0", count: 64 - hex.count) + hex
+        /// A record key made from `n` (64 hex digits ending in `n` in hex).
+        static func key(_ n: Int) -> RecordKey {
+            RecordKey(words: (0, 0, 0, 0, 0, 0, UInt32(truncatingIfNeeded: n >> 32), UInt32(truncatingIfNeeded: n)))
         }
 
         /// The name's bytes in hex, padded to a SHA-256's length: a distinct digest per file name.
@@ -39,7 +38,7 @@ import TestSupport
         /// A delivered delivery accepted at minute `at`, added by `importID` (nil: by hand).
         func delivery(at: Int64, importID: Int64?) throws -> Int64 {
             let added = try store.acceptOffer(shiftID: shift, at: minute(at), platform: "Uber",
-                                              deliveries: [NewDelivery(deliveredAt: minute(at + 10), recordKey: Self.key(10_000 + Int(at)))],
+                                              deliveries: [NewDelivery(deliveredAt: minute(at + 10), recordKey: Self.key(10_000 + Int(at)).hex)],
                                               importID: importID)
             return try #require(added.deliveries.first)
         }
@@ -47,7 +46,7 @@ import TestSupport
         /// Adds lines `(amount, tips)` with fresh keys.
         @discardableResult
         func lines(_ amounts: [(String, String?)], to delivery: Int64, importID: Int64, firstKey: Int) throws -> PaidAmount? {
-            var lines: [(recordKey: String, at: Instant, amount: Money, tips: Money?)] = []
+            var lines: [(recordKey: RecordKey, at: Instant, amount: Money, tips: Money?)] = []
             for (index, (amount, tips)) in amounts.enumerated() {
                 lines.append((Self.key(firstKey + index), minute(30), try money(amount), try tips.map(money)))
             }
@@ -77,7 +76,7 @@ import TestSupport
         #expect(try f.store.structuralFaults() == [])
         try f.store.connection.run("""
             INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (?1, ?2, ?3, ?4, 20000, NULL)
-            """, [.integer(d), .integer(importID), .text(Fixture.key(9)), .integer(minute(12).millisecondsSinceEpoch)])
+            """, [.integer(d), .integer(importID), .text(Fixture.key(9).hex), .integer(minute(12).millisecondsSinceEpoch)])
         #expect(try f.sums(d) == [.integer(80_000), .integer(10_000)], "raw SQL changes no sum")
         #expect(try f.store.structuralFaults() == [.deliveryLinesDisagree(delivery: d)])
         #expect(StructuralFault.deliveryLinesDisagree(delivery: d).description == "delivery \(d)'s pay is not the sum of its statement lines")
@@ -266,7 +265,7 @@ import TestSupport
             try old.connection.run("""
                 INSERT INTO delivery (shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, recordKey)
                 VALUES (1, 1, ?1, ?2, 85000, 30000, ?3)
-                """, [.integer(minute(10).millisecondsSinceEpoch), .integer(minute(25).millisecondsSinceEpoch), .text(key)])
+                """, [.integer(minute(10).millisecondsSinceEpoch), .integer(minute(25).millisecondsSinceEpoch), .text(key.hex)])
         }
         let store = try Store.open(at: path, create: false)
         #expect(store.version == Schema.currentVersion)
