@@ -6,7 +6,7 @@
 #   make test-slow  long runs: kill loops, big files (grows with later issues)
 #   make fuzz       random-input runs of every reader of outside text (grows with the importers)
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
-#   make bench      release-build benchmarks, printing figures and ratios
+#   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
 #   make lint       swift format lint; fails on force unwraps and force tries
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
 #   make sampledata rewrite SampleData/gpx/ (three weeks of shifts) with the seeded dashpilot-gpxgen
