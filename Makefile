@@ -95,7 +95,11 @@ demo: deps
 	echo; echo "== dashpilot store info"; $(DEMO) store info; \
 	echo; echo "== dashpilot shifts"; $(DEMO) shifts; \
 	echo; echo "== dashpilot expenses"; $(DEMO) expenses; \
-	echo; echo "== dashpilot check"; $(DEMO) check
+	echo; echo "== dashpilot check"; $(DEMO) check; \
+	echo; echo "== dashpilot report --range 2026-11 --period week (the sample weeks)"; \
+	$(DEMO) report --range 2026-11 --period week; \
+	echo; echo "== dashpilot report --range 2026-11 (the month)"; \
+	$(DEMO) report --range 2026-11
 
 # The GPX benchmark compares with GPSBabel and gpxpy on the same files: installed from Debian
 # when running as root, skipped (and said so) otherwise.

@@ -23,16 +23,22 @@ let package = Package(
         // one thread only, so the checks are turned off here and only here.
         .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
-        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "SQLiteKit"]),
+        // Periods, membership and the report's figures: pure, from values the store read.
+        .target(name: "DashReport", dependencies: ["DashModel"]),
+        // Renders a report's tables (text, CSV, JSON; XLSX with issue 6): computes nothing.
+        .target(name: "DashExport", dependencies: ["DashReport", "DashModel"]),
+        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "DashReport", "DashExport", "SQLiteKit"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashCLI"]),
-        .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashCLI", "SQLiteKit"]),
+        .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashReport", "DashCLI", "SQLiteKit"]),
         .executableTarget(name: "dashpilot-gpxgen", dependencies: ["DashModel"]),
         .target(name: "TestSupport", dependencies: ["DashStore"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite", "CXLSXWriter", "TestSupport"]),
         .testTarget(name: "DashModelTests", dependencies: ["DashModel", "TestSupport"]),
         .testTarget(name: "DashStoreTests", dependencies: ["DashStore", "DashModel", "SQLiteKit", "TestSupport"]),
         .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
-        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "DashImport", "TestSupport"]),
+        .testTarget(name: "DashReportTests", dependencies: ["DashReport", "DashModel", "TestSupport"]),
+        .testTarget(name: "DashExportTests", dependencies: ["DashExport", "DashReport", "DashModel", "TestSupport"]),
+        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "DashImport", "DashReport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -96,6 +96,23 @@ public final class Store {
     /// The schema version the store records.
     public var version: Int { (try? Migrator.version(of: connection)) ?? 0 }
 
+    // MARK: - Reading
+
+    /// Runs `body` in one read transaction (a snapshot: an import committing meanwhile is seen
+    /// whole or not at all), or inside the caller's transaction.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        guard connection.isAutocommit else { return try body() }
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
     // MARK: - Writing
 
     /// Runs `body` as one write: a `BEGIN IMMEDIATE` transaction, or a savepoint inside the

@@ -323,3 +323,71 @@ if wanted(6), FileManager.default.isExecutableFile(atPath: dashpilot) {
         }
     }
 }
+
+// MARK: - Report (issue 5)
+
+if wanted(7), FileManager.default.isExecutableFile(atPath: dashpilot) {
+    // A year: 250 eight-hour shifts of 2026 with 1 Hz routes (7.2 million samples), 20
+    // deliveries each (5,000), earnings on 9 shifts in 10, fuel on 3 in 4, 300 expenses.
+    let path = folder + "/report-year.sqlite"
+    let clock = ContinuousClock()
+    let began = clock.now
+    do {
+        let store = try Store.open(at: path, create: true)
+        let newYear = Instant(secondsSinceEpoch: 1_767_276_000)  // 2026-01-01T14:00:00Z
+        for index in 0..<250 {
+            let start = newYear.adding(milliseconds: Int64(index * 365 / 250) * 86_400_000)
+            let positions = try route(start: start)
+            try store.write {
+                let id = try store.createCompletedShift(start: start, end: start.adding(milliseconds: Int64(positionsPerShift) * 1000),
+                                                        pauses: [try Interval(start: start.adding(milliseconds: 4 * 3_600_000),
+                                                                              end: start.adding(milliseconds: 4 * 3_600_000 + 1_800_000))])
+                let writer = try store.beginCapture(shiftID: id, startedAt: start, source: "bench")
+                var offset = 0
+                while offset < positions.count {
+                    try writer.append(positions[offset..<min(offset + batch, positions.count)])
+                    offset += batch
+                }
+                writer.finish()
+                for n in 0..<20 {
+                    let accepted = start.adding(milliseconds: Int64(n) * 1_400_000 + 60_000)
+                    try store.acceptOffer(shiftID: id, at: accepted, platform: n % 3 == 0 ? "Uber" : "DoorDash",
+                                          deliveries: [NewDelivery(deliveredAt: accepted.adding(milliseconds: 1_200_000),
+                                                                   ownAmount: try PaidAmount(Money(units: Int64(50_000 + n * 1_000)),
+                                                                                             tips: Money(units: 20_000)))])
+                }
+                if index % 10 != 0 {
+                    try store.setEarnings(id, try PaidAmount(Money(units: Int64(1_500_000 + index * 1_234)), tips: Money(units: 400_000)))
+                }
+                if index % 4 != 0 {
+                    try store.setFuel(id, try FuelAssumption(milesPerGallon: Money(units: 275_000), pricePerGallon: Money(units: 34_590)))
+                }
+            }
+        }
+        try store.write {
+            for n in 0..<300 {
+                _ = try store.addExpense(at: newYear.adding(milliseconds: Int64(n) * 105_000_000), amount: Money(units: Int64(10_000 + n * 137)),
+                                         category: ["fuel", "parking", "tolls", "phone", "supplies"][n % 5])
+            }
+        }
+    }
+    print()
+    print(String(format: "7. report over a year (250 shifts, 7.2 million samples, 5,000 deliveries, 300 expenses; built in %.0f s)",
+                 seconds(clock.now - began)))
+    for (label, words, goal) in [("12 months, a row per month", ["--range", "2026", "--period", "month"], "under 3 s"),
+                                 ("one month (June)", ["--range", "2026-06"], "under 0.3 s")] {
+        var runs: [(seconds: Double, output: String, peakKiB: Int)] = []
+        for _ in 0..<3 {
+            runs.append(try launch(dashpilot, ["--store", path, "--tz", "America/Chicago", "report"] + words + ["--format", "csv"]))
+        }
+        print(String(format: "   %@: median %.2f s of 3 (%@), peak memory %.1f MB (goals: %@, under 64 MB)", label,
+                      median(runs.map(\.seconds)), runs.map { String(format: "%.2f", $0.seconds) }.joined(separator: ", "),
+                      Double(runs.map(\.peakKiB).max() ?? 0) / 1024, goal))
+    }
+    // The floor: one scan of every sample in C through SQLite, as the issue measures it.
+    let sqlite3 = which("sqlite3")
+    if let sqlite3 {
+        let scan = try launch(sqlite3, [path, "SELECT count(*), sum(latitude), sum(longitude) FROM routeSample"])
+        print(String(format: "   sqlite3 scanning every sample (count and two sums): %.2f s", scan.seconds))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import DashModel
+import DashReport
+
+/// The report as text for a terminal or a cron mail: a table with a row per period and a totals
+/// row, aligned, within 80 columns, then the figures the table has no room for and the counts of
+/// what was missing, each said in words. Nothing here computes a figure; it prints the report's.
+public enum ReportText {
+    public static let width = 80
+
+    public static func render(_ report: Report) -> String {
+        let request = report.request
+        let distanceWord = request.distanceUnit == .mi ? "MILES" : "KM"
+        let header = ["PERIOD", "SHIFTS", "WORKED H", distanceWord, "GROSS", "EXPENSES", "NET", "PER HOUR"]
+        func cells(_ label: String, _ f: PeriodFigures) -> [String] {
+            [label, String(f.shifts), Durations.hoursText(f.worked), text(.distance(f.distance(request.distanceUnit))),
+             text(.money(f.gross)), f.expenses.formatted(), text(.money(f.netAfterExpenses)), text(.money(f.earningsPerWorkedHour))]
+        }
+        var rows = report.rows.map { cells(label($0.period, unit: request.unit), $0.figures) }
+        if report.rows.count > 1 { rows.append(cells("TOTAL", report.total)) }
+        var out = wrapped(title(report))
+        out += table(header: header, rows: rows, leftAligned: [0], ruleBeforeLast: report.rows.count > 1)
+        out += "\n" + notes(report)
+        return out
+    }
+
+    /// `report.shifts` as a table, one shift a line.
+    public static func renderShifts(_ report: Report) -> String {
+        let request = report.request
+        let header = ["ID", "STARTED", "ENDED", "WORKED H", request.distanceUnit == .mi ? "MILES" : "KM", "GROSS", "FUEL", "PER HOUR"]
+        let rows: [[String]] = report.shifts.map { s in
+            let start = TimeText.civil(s.shift.start, zone: request.zone)
+            let started = String(format: "%@ %02d:%02d", s.startDay.description, start.hour, start.minute)
+            var ended = s.state.rawValue
+            if let end = s.shift.end {
+                let civil = TimeText.civil(end, zone: request.zone)
+                let days = Day(end, in: request.zone).number - s.startDay.number
+                ended = String(format: "%02d:%02d", civil.hour, civil.minute) + (days > 0 ? "+\(days)" : "")
+            }
+            return [String(s.shift.id), started, ended, text(.hours(s.worked)), text(.distance(s.facts.meters.map(request.distanceUnit.amount(meters:)))),
+                    text(.money(s.gross)), text(.money(s.estimatedFuel)), text(.money(s.perWorkedHour))]
+        }
+        var out = wrapped(title(report) + ", shift by shift")
+        out += rows.isEmpty ? "no shifts started in this span\n" : table(header: header, rows: rows, leftAligned: [1, 2], ruleBeforeLast: false)
+        return out
+    }
+
+    static func text(_ cell: Cell) -> String { CellText.plain(cell) ?? "-" }
+
+    static func title(_ report: Report) -> String {
+        let request = report.request
+        let last = request.to.adding(days: -1)
+        let span = request.from == last ? request.from.description : "\(request.from) to \(last)"
+        return "DashPilot report, \(span) (\(request.zone.identifier)), by \(request.unit.rawValue.replacingOccurrences(of: "-", with: " "))"
+    }
+
+    /// A whole period by its own name (`2026-11`, `2026Q4`, `2026-TQ4`, `2026`, `2026-W45`); a
+    /// clipped one by its first day.
+    static func label(_ period: Period, unit: PeriodUnit) -> String {
+        guard Period.containing(period.start, unit: unit) == period else { return period.start.description }
+        let (year, month, _) = period.start.parts
+        switch unit {
+        case .day: return period.start.description
+        case .week:
+            let (weekYear, week) = period.start.isoWeek
+            return period.start.isoWeekday == 1 ? String(format: "%04d-W%02d", weekYear, week) : period.start.description
+        case .month: return String(format: "%04d-%02d", year, month)
+        case .quarter: return "\(year)Q\((month - 1) / 3 + 1)"
+        case .taxQuarter: return "\(year)-TQ\([1: 1, 4: 2, 6: 3, 9: 4][month] ?? 0)"
+        case .year: return String(year)
+        }
+    }
+
+    /// Columns sized to their widest cell, two spaces apart; numbers right-aligned.
+    static func table(header: [String], rows: [[String]], leftAligned: Set<Int>, ruleBeforeLast: Bool) -> String {
+        var widths = header.map(\.count)
+        for row in rows { for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
+                return leftAligned.contains(index) ? cell + pad : pad + cell
+            }.joined(separator: "  ").replacingTrailingSpaces()
+        }
+        var out = line(header) + "\n"
+        for (index, row) in rows.enumerated() {
+            if ruleBeforeLast, index == rows.count - 1 { out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n" }
+            out += line(row) + "\n"
+        }
+        return out
+    }
+
+    /// What the table has no room for, over the whole span, each a sentence wrapped to 80 columns.
+    static func notes(_ report: Report) -> String {
+        let t = report.total
+        let unit = report.request.distanceUnit
+        let word = unit == .mi ? "mile" : "km"
+        var lines: [String] = []
+        var missing: [String] = []
+        if t.shiftsWithoutEarnings > 0 { missing.append(count(t.shiftsWithoutEarnings, "shift") + " without earnings (not counted as 0.00)") }
+        if t.shiftsWithoutFuelAssumption > 0 { missing.append(count(t.shiftsWithoutFuelAssumption, "shift") + " without a fuel assumption") }
+        if t.shiftsWithoutRoute > 0 { missing.append(count(t.shiftsWithoutRoute, "shift") + " without a recorded route") }
+        if t.shiftsWithoutMileageRate > 0 { missing.append(count(t.shiftsWithoutMileageRate, "shift") + " on dates the mileage rate table lacks") }
+        lines.append("Missing: " + (missing.isEmpty ? "nothing." : missing.joined(separator: "; ") + "."))
+        lines.append("Work: \(count(t.offers, "offer")), \(count(t.deliveries, "delivery", plural: "deliveries")) (\(t.cancelledDeliveries) cancelled); "
+            + "\(Durations.hoursText(t.elapsed)) h elapsed, \(Durations.hoursText(t.paused)) h paused.")
+        lines.append("Tips: \(text(.money(t.platformTips))) reported by platforms (within gross), \(t.outsideTips.formatted()) outside them (in net).")
+        var fuel = "Fuel: estimated \(text(.money(t.estimatedFuel)))"
+        if t.shiftsWithNetAfterFuel > 0 {
+            fuel += "; gross minus that estimate \(t.netAfterFuelSum.formatted()) over the \(count(t.shiftsWithNetAfterFuel, "shift")) with both"
+        }
+        fuel += ". Fuel expenses recorded: \((t.expensesByCategory["fuel"] ?? .zero).formatted()) (a second view; never both subtracted)."
+        lines.append(fuel)
+        lines.append("Per \(word): \(text(.money(t.earningsPerDistance(unit)))) over the shifts with earnings and a route.")
+        if let rates = report.request.rates {
+            lines.append("Standard mileage deduction estimate (\(rates.name)): \(text(.money(t.mileageDeduction)))"
+                + " for \(text(.distance(t.distance(.mi)))) miles.")
+        }
+        let categories = t.expensesByCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.formatted())" }
+        lines.append("Expenses by category: " + (categories.isEmpty ? "none." : categories.joined(separator: ", ") + "."))
+        let active = report.shifts.filter { !$0.isCompleted }
+        if !active.isEmpty {
+            lines.append("Active, not counted until ended: " + active.map { s in
+                let civil = TimeText.civil(s.shift.start, zone: report.request.zone)
+                return "shift \(s.shift.id) (\(s.state.rawValue), started \(s.startDay) " + String(format: "%02d:%02d", civil.hour, civil.minute) + ")"
+            }.joined(separator: ", ") + ".")
+        }
+        return lines.map(wrapped).joined()
+    }
+
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String { "\(n) " + (n == 1 ? noun : plural ?? noun + "s") }
+
+    /// Words wrapped at 80 columns, continuation lines indented by two.
+    static func wrapped(_ sentence: String) -> String {
+        var out = "", line = ""
+        for word in sentence.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                out += line + "\n"
+                line = "  " + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return out + line + "\n"
+    }
+}
+
+extension String {
+    fileprivate func replacingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

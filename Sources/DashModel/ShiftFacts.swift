@@ -1,0 +1,30 @@
+/// What a report needs to know of one shift, read from the store in one pass: the shift as
+/// stored, its pauses, counts of its work, the tips paid outside the platform, and the distance
+/// its route recorded. Nothing here is derived yet; ``DashReport`` derives.
+public struct ShiftFacts: Hashable, Sendable {
+    public let shift: Shift
+    /// Paused now (an open pause on an active shift).
+    public let isPaused: Bool
+    /// The shift's pauses; an open one as reaching to the shift's end (or, active, to nothing).
+    public let pauses: [ShiftPause]
+    public let offers: Int
+    public let deliveries: Int
+    public let cancelledDeliveries: Int
+    /// The sum of the tips recorded outside the platform's pay (cash, say) on its deliveries;
+    /// 0.00 when none is recorded.
+    public let outsideTips: Money
+    /// Metres the route recorded (docs/mileage.md); nil when the shift has no route at all.
+    public let meters: Double?
+
+    public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
+                outsideTips: Money, meters: Double?) {
+        self.shift = shift
+        self.isPaused = isPaused
+        self.pauses = pauses
+        self.offers = offers
+        self.deliveries = deliveries
+        self.cancelledDeliveries = cancelledDeliveries
+        self.outsideTips = outsideTips
+        self.meters = meters
+    }
+}

@@ -1,0 +1,123 @@
+import DashModel
+
+/// A period's figures (the `periods.csv` columns and what the text and JSON add). Only
+/// completed shifts are counted; active ones are counted apart and listed. A figure no shift
+/// recorded is nil (an empty cell), never 0.00; a period with no shifts at all earned 0.00.
+public struct PeriodFigures: Sendable {
+    public var shifts = 0
+    public var activeShifts = 0
+    public var offers = 0
+    public var deliveries = 0
+    public var cancelledDeliveries = 0
+    public var elapsed: Int64 = 0
+    public var paused: Int64 = 0
+    public var worked: Int64 = 0
+    /// Metres over the shifts that have a route.
+    public var meters = 0.0
+    public var shiftsWithoutRoute = 0
+    public var grossSum = Money.zero
+    public var shiftsWithoutEarnings = 0
+    public var platformTipsSum = Money.zero
+    public var shiftsReportingTips = 0
+    public var outsideTips = Money.zero
+    public var expenses = Money.zero
+    /// Expense totals by category as this build reads them (an unknown word is `other`).
+    public var expensesByCategory: [String: Money] = [:]
+    public var estimatedFuelSum = Money.zero
+    public var shiftsWithFuelEstimate = 0
+    public var shiftsWithoutFuelAssumption = 0
+    /// Gross minus fuel over the shifts that have both, and how many.
+    public var netAfterFuelSum = Money.zero
+    public var shiftsWithNetAfterFuel = 0
+    /// Gross and worked time over the shifts that have both (worked > 0).
+    public var hourlyGross = Money.zero
+    public var hourlyWorked: Int64 = 0
+    /// Gross and metres over the shifts that have both (some distance).
+    public var distanceGross = Money.zero
+    public var distanceMeters = 0.0
+    public var mileageDeductionSum = Money.zero
+    public var shiftsWithMileageDeduction = 0
+    public var shiftsWithoutMileageRate = 0
+
+    public init() {}
+
+    /// Adds a shift that belongs to the period.
+    public mutating func add(_ shift: ShiftFigures) throws(MoneyError) {
+        guard shift.isCompleted, let elapsed = shift.elapsed, let paused = shift.paused else {
+            activeShifts += 1
+            return
+        }
+        shifts += 1
+        offers += shift.facts.offers
+        deliveries += shift.facts.deliveries
+        cancelledDeliveries += shift.facts.cancelledDeliveries
+        self.elapsed += elapsed
+        self.paused += paused
+        worked += elapsed - paused
+        if let shiftMeters = shift.facts.meters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
+        if let earnings = shift.facts.shift.earnings {
+            grossSum = try grossSum.adding(earnings.amount)
+            if let tips = earnings.tips {
+                platformTipsSum = try platformTipsSum.adding(tips)
+                shiftsReportingTips += 1
+            }
+            if elapsed - paused > 0 {
+                hourlyGross = try hourlyGross.adding(earnings.amount)
+                hourlyWorked += elapsed - paused
+            }
+            if let shiftMeters = shift.facts.meters, shiftMeters > 0 {
+                distanceGross = try distanceGross.adding(earnings.amount)
+                distanceMeters += shiftMeters
+            }
+        } else {
+            shiftsWithoutEarnings += 1
+        }
+        outsideTips = try outsideTips.adding(shift.facts.outsideTips)
+        if shift.facts.shift.fuel == nil { shiftsWithoutFuelAssumption += 1 }
+        if let fuel = shift.estimatedFuel {
+            estimatedFuelSum = try estimatedFuelSum.adding(fuel)
+            shiftsWithFuelEstimate += 1
+        }
+        if let net = shift.estimatedNetAfterFuel {
+            netAfterFuelSum = try netAfterFuelSum.adding(net)
+            shiftsWithNetAfterFuel += 1
+        }
+        if let deduction = shift.mileageDeduction {
+            mileageDeductionSum = try mileageDeductionSum.adding(deduction)
+            shiftsWithMileageDeduction += 1
+        }
+        if shift.lacksMileageRate { shiftsWithoutMileageRate += 1 }
+    }
+
+    /// Adds an expense incurred in the period.
+    public mutating func add(_ expense: Expense) throws(MoneyError) {
+        expenses = try expenses.adding(expense.amount)
+        let category = expense.knownCategory.rawValue
+        expensesByCategory[category] = try (expensesByCategory[category] ?? .zero).adding(expense.amount)
+    }
+
+    // MARK: - The figures as reported
+
+    /// Whether a figure some shifts may lack is reported: with no shifts at all, the sum of
+    /// nothing is 0.00; with shifts, none of which has it, it is not recorded.
+    private func recorded(_ sum: Money, count: Int) -> Money? { shifts == 0 || count > 0 ? sum : nil }
+
+    public var gross: Money? { recorded(grossSum, count: shifts - shiftsWithoutEarnings) }
+    public var platformTips: Money? { recorded(platformTipsSum, count: shiftsReportingTips) }
+    public var estimatedFuel: Money? { recorded(estimatedFuelSum, count: shiftsWithFuelEstimate) }
+    public var estimatedNetAfterFuel: Money? { recorded(netAfterFuelSum, count: shiftsWithNetAfterFuel) }
+    public var mileageDeduction: Money? { recorded(mileageDeductionSum, count: shiftsWithMileageDeduction) }
+    /// Recorded miles (or km); nil when every shift lacks a route.
+    public func distance(_ unit: DistanceUnit) -> Double? { shifts == 0 || shiftsWithoutRoute < shifts ? unit.amount(meters: meters) : nil }
+
+    /// Gross plus outside tips minus expenses; nil when no shift has earnings recorded.
+    public var netAfterExpenses: Money? {
+        guard let gross else { return nil }
+        return try? gross.adding(outsideTips).subtracting(expenses)
+    }
+
+    public var earningsPerWorkedHour: Money? { Rates.perHour(hourlyGross, milliseconds: hourlyWorked) }
+    public func earningsPerDistance(_ unit: DistanceUnit) -> Money? {
+        Rates.perDistance(distanceGross, distance: unit.amount(meters: distanceMeters))
+    }
+}

@@ -1,0 +1,71 @@
+import DashModel
+import Foundation
+
+/// What the driver asked a report for.
+public struct ReportRequest: Sendable {
+    /// Local dates [from, to).
+    public let from: Day
+    public let to: Day
+    public let unit: PeriodUnit
+    public let weekStart: WeekStart
+    public let zone: TimeZone
+    public let distanceUnit: DistanceUnit
+    public let rates: MileageRateTable?
+
+    public init(from: Day, to: Day, unit: PeriodUnit, weekStart: WeekStart = .monday, zone: TimeZone,
+                distanceUnit: DistanceUnit = .mi, rates: MileageRateTable?) {
+        self.from = from
+        self.to = to
+        self.unit = unit
+        self.weekStart = weekStart
+        self.zone = zone
+        self.distanceUnit = distanceUnit
+        self.rates = rates
+    }
+
+    /// The first instant of `from` and of `to` in the report's zone: what the store is asked for.
+    public var instants: (from: Instant, to: Instant) { (from.start(in: zone), to.start(in: zone)) }
+}
+
+/// A computed report: a row per period, the totals over all of them, and the shifts behind it.
+/// Pure: the same facts and request give the same report under any `TZ`.
+public struct Report: Sendable {
+    public let request: ReportRequest
+    public let rows: [(period: Period, figures: PeriodFigures)]
+    public let total: PeriodFigures
+    /// Every shift that started in the report's span (active ones included), in the order the facts came (the store gives start order).
+    public let shifts: [ShiftFigures]
+
+    /// Buckets each shift by the local date it started on and each expense by the local date it
+    /// was incurred on, half-open [start, end) in the report's zone.
+    public init(request: ReportRequest, facts: [ShiftFacts], expenses: [Expense]) throws(MoneyError) {
+        self.request = request
+        let periods = Period.split(from: request.from, to: request.to, unit: request.unit, weekStart: request.weekStart)
+        var figures = [PeriodFigures](repeating: PeriodFigures(), count: periods.count)
+        var total = PeriodFigures()
+        func index(of day: Day) -> Int? {
+            var low = 0, high = periods.count
+            while low < high {
+                let middle = (low + high) / 2
+                if periods[middle].end <= day { low = middle + 1 } else { high = middle }
+            }
+            return low < periods.count && periods[low].contains(day) ? low : nil
+        }
+        var shifts: [ShiftFigures] = []
+        for fact in facts {
+            let shift = ShiftFigures(fact, zone: request.zone, rates: request.rates)
+            guard let at = index(of: shift.startDay) else { continue }
+            try figures[at].add(shift)
+            try total.add(shift)
+            shifts.append(shift)
+        }
+        for expense in expenses {
+            guard let at = index(of: Day(expense.occurredAt, in: request.zone)) else { continue }
+            try figures[at].add(expense)
+            try total.add(expense)
+        }
+        rows = Array(zip(periods, figures)).map { (period: $0.0, figures: $0.1) }
+        self.total = total
+        self.shifts = shifts
+    }
+}

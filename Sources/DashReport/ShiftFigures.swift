@@ -1,0 +1,105 @@
+import DashModel
+import Foundation
+
+/// Kilometres or miles: how distances and per-distance rates are shown.
+public enum DistanceUnit: String, Sendable {
+    case mi, km
+
+    public func amount(meters: Double) -> Double { self == .mi ? MileageMeter.miles(meters) : meters / 1000 }
+}
+
+/// One shift's figures, derived from its facts when asked (nothing of this is stored).
+public struct ShiftFigures: Sendable {
+    public let facts: ShiftFacts
+    /// The local date it started on, in the report's zone: the period it belongs to.
+    public let startDay: Day
+    public var shift: Shift { facts.shift }
+    public var isCompleted: Bool { facts.shift.isCompleted }
+    public var state: ShiftState { isCompleted ? .completed : (facts.isPaused ? .paused : .active) }
+    /// End minus start, as lived (a DST night's shift counts the hours that passed); nil while active.
+    public let elapsed: Int64?
+    /// The union of its pauses clipped to the shift; nil while active.
+    public let paused: Int64?
+    public var worked: Int64? { elapsed.flatMap { elapsed in paused.map { elapsed - $0 } } }
+    /// Miles the route recorded; nil when it has no route.
+    public var miles: Double? { facts.meters.map(MileageMeter.miles) }
+    /// Fuel for its miles at its own assumption: miles / mpg x price; nil without both.
+    public let estimatedFuel: Money?
+    /// The standard-mileage value of its miles at the rate of its start date; nil without
+    /// miles or without a rate for that date.
+    public let mileageDeduction: Money?
+    /// It has miles but the rate table has no rate for its date.
+    public let lacksMileageRate: Bool
+
+    public init(_ facts: ShiftFacts, zone: TimeZone, rates: MileageRateTable?) {
+        self.facts = facts
+        startDay = Day(facts.shift.start, in: zone)
+        if let end = facts.shift.end, let span = try? Interval(start: facts.shift.start, end: end) {
+            elapsed = span.durationMilliseconds
+            paused = Durations.unionMilliseconds(
+                of: facts.pauses.compactMap { try? Interval(start: $0.start, end: $0.end ?? end) }, clippedTo: span)
+        } else {
+            elapsed = nil
+            paused = nil
+        }
+        let miles = facts.meters.map(MileageMeter.miles)
+        if let miles, let fuel = facts.shift.fuel, fuel.milesPerGallon.units > 0 {
+            // miles / (mpg units / 10^4) gallons at price units a gallon.
+            estimatedFuel = Rates.money(units: miles * Double(fuel.pricePerGallon.units) * Double(Money.scale)
+                                                / Double(fuel.milesPerGallon.units))
+        } else {
+            estimatedFuel = nil
+        }
+        let rate = rates?.rate(on: startDay)
+        mileageDeduction = miles.flatMap { miles in rate.flatMap { MileageRateTable.value(miles: miles, at: $0.perMile) } }
+        lacksMileageRate = miles != nil && rates != nil && rate == nil
+    }
+
+    public var gross: Money? { facts.shift.earnings?.amount }
+
+    /// Gross minus the fuel estimate, when it has both.
+    public var estimatedNetAfterFuel: Money? {
+        guard let gross, let estimatedFuel else { return nil }
+        return try? gross.subtracting(estimatedFuel)
+    }
+
+    /// Gross per worked hour, when it has both and worked some time.
+    public var perWorkedHour: Money? {
+        guard let gross, let worked, worked > 0 else { return nil }
+        return Rates.perHour(gross, milliseconds: worked)
+    }
+
+    /// Gross per mile (or km), when it has both and drove some distance.
+    public func perDistance(_ unit: DistanceUnit) -> Money? {
+        guard let gross, let meters = facts.meters else { return nil }
+        return Rates.perDistance(gross, distance: unit.amount(meters: meters))
+    }
+}
+
+/// Rates of money over time and distance, rounded half away from zero to the money's finest unit.
+public enum Rates {
+    public static func perHour(_ amount: Money, milliseconds: Int64) -> Money? {
+        guard milliseconds > 0 else { return nil }
+        // amount x 3,600,000 / ms, exactly, in 128 bits.
+        let product = amount.units.magnitude.multipliedFullWidth(by: 3_600_000)
+        // A quotient that would not fit 64 bits (an absurd amount over a millisecond): no rate.
+        guard product.high < UInt64(milliseconds) else { return nil }
+        let (quotient, remainder) = UInt64(milliseconds).dividingFullWidth(product)
+        let rounded = remainder * 2 >= UInt64(milliseconds) ? quotient + 1 : quotient
+        guard rounded <= UInt64(Int64.max) else { return nil }
+        return Money(units: amount.isNegative ? -Int64(rounded) : Int64(rounded))
+    }
+
+    public static func perDistance(_ amount: Money, distance: Double) -> Money? {
+        guard distance > 0, distance.isFinite else { return nil }
+        return money(units: Double(amount.units) / distance)
+    }
+
+    /// Money from a computed number of units (an estimate from a measured distance), rounded;
+    /// nil when it is not a finite amount the money type holds.
+    public static func money(units: Double) -> Money? {
+        let rounded = units.rounded()
+        guard rounded.isFinite, abs(rounded) < 9.0e18 else { return nil }
+        return Money(units: Int64(rounded))
+    }
+}

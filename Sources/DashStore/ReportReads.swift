@@ -1,0 +1,38 @@
+import DashModel
+import SQLiteKit
+
+extension Store {
+    /// What a report needs of each shift that started in [from, to) (either bound open), oldest
+    /// first. Each shift's route is measured by one streamed scan of its samples (never a year
+    /// of samples in memory); everything else comes from small indexed queries.
+    public func shiftFacts(from: Instant? = nil, to: Instant? = nil) throws -> [ShiftFacts] {
+        try read {
+            try shifts(from: from, to: to).map { shift in
+                let pauses = try self.pauses(of: shift.id)
+                let work = try connection.query("""
+                    SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
+                    """, [.integer(shift.id)]).first
+                let tips = try connection.scalar("""
+                    SELECT coalesce(sum(t.amountE4), 0) FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = ?1
+                    """, [.integer(shift.id)])?.int64 ?? 0
+                let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
+                return ShiftFacts(shift: shift, isPaused: !shift.isCompleted && pauses.contains { $0.end == nil }, pauses: pauses,
+                                  offers: Int(work?[0].int64 ?? 0), deliveries: Int(work?[1].int64 ?? 0),
+                                  cancelledDeliveries: Int(work?[2].int64 ?? 0), outsideTips: Money(units: tips),
+                                  meters: hasRoute ? try recordedMeters(shiftID: shift.id) : nil)
+            }
+        }
+    }
+}
+
+extension Store {
+    /// The first and last instants the record holds a shift start or an expense at; nil when
+    /// it holds neither (a report with no span asked covers this).
+    public func recordedSpan() throws -> (first: Instant, last: Instant)? {
+        let row = try connection.query("""
+            SELECT min(at), max(at) FROM (SELECT startedAtMs AS at FROM shift UNION ALL SELECT occurredAtMs FROM expense)
+            """).first
+        guard let first = row?[0].int64, let last = row?[1].int64 else { return nil }
+        return (Instant(millisecondsSinceEpoch: first), Instant(millisecondsSinceEpoch: last))
+    }
+}
