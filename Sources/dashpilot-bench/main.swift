@@ -65,9 +65,12 @@ func writeShift(_ store: Store, index: Int) throws -> ShiftWrite {
 
 func microsPerPosition(_ batches: ArraySlice<Double>) -> Double { median(Array(batches)) / Double(batch) * 1e6 }
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashpilot-bench-\(getpid())").path
+/// `BENCH_FOLDER=PATH` keeps the stores and files there for a profiler; otherwise a temporary
+/// folder, removed at the end.
+let keptFolder = ProcessInfo.processInfo.environment["BENCH_FOLDER"]
+let folder = keptFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("dashpilot-bench-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
+defer { if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
 print("DashPilot benchmarks (release build, on-disk store in \(folder), WAL, synchronous=FULL)")
 print("route: \(positionsPerShift) positions per 8-hour shift, written in batches of \(batch) in one transaction")
@@ -330,6 +333,7 @@ if wanted(7), FileManager.default.isExecutableFile(atPath: dashpilot) {
     // A year: 250 eight-hour shifts of 2026 with 1 Hz routes (7.2 million samples), 20
     // deliveries each (5,000), earnings on 9 shifts in 10, fuel on 3 in 4, 300 expenses.
     let path = folder + "/report-year.sqlite"
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let clock = ContinuousClock()
     let began = clock.now
     do {

@@ -1,0 +1,91 @@
+import DashModel
+import Foundation
+import SQLiteKit
+
+extension Store {
+    /// The recorded distance of each shift in `shiftIDs`, in order: what
+    /// ``recordedMeters(shiftID:)`` gives for each, with the routes read from SQLite on this
+    /// thread while another thread measures them, chunk by chunk. Reading the rows is the larger
+    /// part; the geodesic steps are most of the rest, and now overlap it. At most
+    /// `MeterPipeline.inFlight` chunks of `MeterPipeline.chunk` samples are held, whatever a
+    /// route's length.
+    public func recordedMeters(shiftIDs: [Int64]) throws -> [Double] {
+        let pipeline = MeterPipeline(count: shiftIDs.count)
+        let statement = try connection.prepare("""
+            SELECT captureSessionId, recordedAtMs, latitude, longitude FROM routeSample
+            WHERE shiftId = ?1 ORDER BY recordedAtMs, id
+            """)
+        defer { statement.finalize() }
+        for (index, shiftID) in shiftIDs.enumerated() {
+            let parked = try suspensions(of: shiftID).compactMap { stretch in
+                try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
+            }
+            pipeline.begin(index, MileageMeter(suspensions: parked))
+            try statement.reset()
+            try statement.bind([.integer(shiftID)])
+            var chunk: [RouteStep] = []
+            chunk.reserveCapacity(MeterPipeline.chunk)
+            while try statement.advance() {
+                chunk.append(RouteStep(session: statement.int64(at: 0), at: statement.int64(at: 1),
+                                       latitude: statement.doubleValue(at: 2), longitude: statement.doubleValue(at: 3)))
+                if chunk.count == MeterPipeline.chunk {
+                    pipeline.feed(index, chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { pipeline.feed(index, chunk) }
+        }
+        return pipeline.results()
+    }
+}
+
+/// One stored sample as the meter needs it.
+struct RouteStep: Sendable {
+    let session: Int64
+    let at: Int64
+    let latitude: Double
+    let longitude: Double
+}
+
+/// Measures routes on a serial queue of its own, in the order they are fed. Its state is only
+/// touched on that queue; `results` waits for the queue to drain.
+final class MeterPipeline: @unchecked Sendable {
+    static let chunk = 16_384
+    static let inFlight = 2
+
+    private let queue = DispatchQueue(label: "dashpilot.route-meter")
+    private let slots = DispatchSemaphore(value: MeterPipeline.inFlight)
+    private var meters: [MileageMeter?]
+    private var measured: [Double]
+
+    init(count: Int) {
+        meters = Array(repeating: nil, count: count)
+        measured = Array(repeating: 0, count: count)
+    }
+
+    func begin(_ index: Int, _ meter: MileageMeter) {
+        queue.async { self.meters[index] = meter }
+    }
+
+    func feed(_ index: Int, _ steps: [RouteStep]) {
+        slots.wait()
+        queue.async {
+            if var meter = self.meters[index] {
+                self.meters[index] = nil
+                for step in steps {
+                    meter.add(captureSession: step.session, at: Instant(millisecondsSinceEpoch: step.at),
+                              latitude: step.latitude, longitude: step.longitude)
+                }
+                self.meters[index] = meter
+            }
+            self.slots.signal()
+        }
+    }
+
+    func results() -> [Double] {
+        queue.sync {
+            for (index, meter) in meters.enumerated() { measured[index] = meter?.meters ?? 0 }
+            return measured
+        }
+    }
+}
