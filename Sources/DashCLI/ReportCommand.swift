@@ -63,7 +63,7 @@ enum ReportCommand {
     /// The report's span, grain, zone, units and rate table from the options (shared with export).
     static func makeRequest(_ run: Invocation) throws -> ReportRequest {
         let args = run.arguments
-        let weekStart: WeekStart
+        var weekStart: WeekStart
         switch try args.value("week-start") ?? "monday" {
         case "monday": weekStart = .monday
         case "sunday": weekStart = .sunday
@@ -95,6 +95,8 @@ enum ReportCommand {
             }
             from = expression.period.start
             to = expression.period.end
+            // `2026-W14` is an ISO week: one row, Monday first, whatever --week-start says.
+            if expression.isISOWeek, unit == nil { weekStart = .monday }
             unit = unit ?? expression.unit
         }
         let grain = unit ?? .month
@@ -108,6 +110,7 @@ enum ReportCommand {
             to = to ?? Period.containing(max(last, from ?? last), unit: grain, weekStart: weekStart).end
         }
         guard let from, let to, from < to else { throw UsageError(message: "--to must come after --from (it is exclusive)") }
+        guard from.year >= 1, to.year <= 9999 else { throw UsageError(message: "a report's dates lie in the years 0001 to 9999") }
         let distanceUnit: DistanceUnit
         switch try args.value("units") ?? "mi" {
         case "mi": distanceUnit = .mi

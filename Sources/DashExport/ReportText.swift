@@ -65,25 +65,27 @@ public enum ReportText {
             let (weekYear, week) = period.start.isoWeek
             return period.start.isoWeekday == 1 ? String(format: "%04d-W%02d", weekYear, week) : period.start.description
         case .month: return String(format: "%04d-%02d", year, month)
-        case .quarter: return "\(year)Q\((month - 1) / 3 + 1)"
-        case .taxQuarter: return "\(year)-TQ\([1: 1, 4: 2, 6: 3, 9: 4][month] ?? 0)"
-        case .year: return String(year)
+        case .quarter: return String(format: "%04dQ%d", year, (month - 1) / 3 + 1)
+        case .taxQuarter: return String(format: "%04d-TQ%d", year, [1: 1, 4: 2, 6: 3, 9: 4][month] ?? 0)
+        case .year: return String(format: "%04d", year)
         }
     }
 
-    /// Columns sized to their widest cell, two spaces apart; numbers right-aligned.
+    /// Columns sized to their widest cell, two spaces apart (one when two would pass 80
+    /// columns); numbers right-aligned.
     static func table(header: [String], rows: [[String]], leftAligned: Set<Int>, ruleBeforeLast: Bool) -> String {
         var widths = header.map(\.count)
         for row in rows { for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) } }
+        let gap = widths.reduce(0, +) + 2 * (widths.count - 1) > width ? " " : "  "
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
                 let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
                 return leftAligned.contains(index) ? cell + pad : pad + cell
-            }.joined(separator: "  ").replacingTrailingSpaces()
+            }.joined(separator: gap).replacingTrailingSpaces()
         }
         var out = line(header) + "\n"
         for (index, row) in rows.enumerated() {
-            if ruleBeforeLast, index == rows.count - 1 { out += String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) + "\n" }
+            if ruleBeforeLast, index == rows.count - 1 { out += String(repeating: "-", count: widths.reduce(0, +) + gap.count * (widths.count - 1)) + "\n" }
             out += line(row) + "\n"
         }
         return out
@@ -113,7 +115,8 @@ public enum ReportText {
         lines.append("Per \(word): \(text(.money(t.earningsPerDistance(unit)))) over the shifts with earnings and a route.")
         if let rates = report.request.rates {
             lines.append("Standard mileage deduction estimate (\(rates.name)): \(text(.money(t.mileageDeduction)))"
-                + " for \(text(.distance(t.distance(.mi)))) miles.")
+                + " for \(CellText.twoPlaces(MileageMeter.miles(t.mileageDeductionMeters))) miles"
+                + (t.shiftsWithoutMileageRate > 0 ? " (\(count(t.shiftsWithoutMileageRate, "shift")) on dates the table lacks left out)." : "."))
         }
         let categories = t.expensesByCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.formatted())" }
         lines.append("Expenses by category: " + (categories.isEmpty ? "none." : categories.joined(separator: ", ") + "."))

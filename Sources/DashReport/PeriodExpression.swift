@@ -13,6 +13,14 @@ public struct PeriodExpression: Sendable {
     public let period: Period
     /// Its own grain: a report over `2026-03` has one row unless asked for days or weeks.
     public let unit: PeriodUnit
+    /// It names an ISO week (`2026-W14`): Monday first, whatever the report's week start.
+    public var isISOWeek = false
+
+    init(period: Period, unit: PeriodUnit, isISOWeek: Bool = false) {
+        self.period = period
+        self.unit = unit
+        self.isISOWeek = isISOWeek
+    }
 
     public static func parse(_ text: String, today: Day, weekStart: WeekStart = .monday) throws(PeriodExpressionError) -> PeriodExpression {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == " " || $0 == "_" }).joined(separator: "-")
@@ -69,7 +77,7 @@ public struct PeriodExpression: Sendable {
             guard let monday = Day.isoWeekStart(year: year, week: week) else {
                 throw .noSuchPeriod("\(year)-W\(week)", "\(year) has ISO weeks 1 to \(Day.isoWeekStart(year: year, week: 53) == nil ? 52 : 53)")
             }
-            return PeriodExpression(period: Period(start: monday, end: monday.adding(days: 7)), unit: .week)
+            return PeriodExpression(period: Period(start: monday, end: monday.adding(days: 7)), unit: .week, isISOWeek: true)
         }
         guard separated else { return nil }
         if rest.count == 2, let month = number(5..<7) {

@@ -36,6 +36,8 @@ public struct PeriodFigures: Sendable {
     public var distanceGross = Money.zero
     public var distanceMeters = 0.0
     public var mileageDeductionSum = Money.zero
+    /// The metres the deduction values (the shifts with a route on a date the table covers).
+    public var mileageDeductionMeters = 0.0
     public var shiftsWithMileageDeduction = 0
     public var shiftsWithoutMileageRate = 0
 
@@ -84,6 +86,7 @@ public struct PeriodFigures: Sendable {
         }
         if let deduction = shift.mileageDeduction {
             mileageDeductionSum = try mileageDeductionSum.adding(deduction)
+            mileageDeductionMeters += shift.facts.meters ?? 0
             shiftsWithMileageDeduction += 1
         }
         if shift.lacksMileageRate { shiftsWithoutMileageRate += 1 }

@@ -76,23 +76,29 @@ public struct ShiftFigures: Sendable {
     }
 }
 
-/// Rates of money over time and distance, rounded half away from zero to the money's finest unit.
+/// Rates of money over time and distance, rounded once, half away from zero, to the cent
+/// they are printed with (rounding to 0.0001 first and to the cent when printing would round
+/// 9.50495 up to 9.51).
 public enum Rates {
+    /// Units of money in a cent.
+    static let cent = Money.scale / 100
+
     public static func perHour(_ amount: Money, milliseconds: Int64) -> Money? {
         guard milliseconds > 0 else { return nil }
-        // amount x 3,600,000 / ms, exactly, in 128 bits.
+        // amount x 3,600,000 / (ms x 100) cents, exactly, in 128 bits.
         let product = amount.units.magnitude.multipliedFullWidth(by: 3_600_000)
+        let divisor = UInt64(milliseconds).multipliedReportingOverflow(by: UInt64(cent))
         // A quotient that would not fit 64 bits (an absurd amount over a millisecond): no rate.
-        guard product.high < UInt64(milliseconds) else { return nil }
-        let (quotient, remainder) = UInt64(milliseconds).dividingFullWidth(product)
-        let rounded = remainder * 2 >= UInt64(milliseconds) ? quotient + 1 : quotient
-        guard rounded <= UInt64(Int64.max) else { return nil }
-        return Money(units: amount.isNegative ? -Int64(rounded) : Int64(rounded))
+        guard !divisor.overflow, product.high < divisor.partialValue else { return nil }
+        let (quotient, remainder) = divisor.partialValue.dividingFullWidth(product)
+        guard quotient < UInt64(Int64.max) / UInt64(cent) - 1 else { return nil }
+        let cents = remainder >= divisor.partialValue - remainder ? quotient + 1 : quotient
+        return Money(units: (amount.isNegative ? -Int64(cents) : Int64(cents)) * cent)
     }
 
     public static func perDistance(_ amount: Money, distance: Double) -> Money? {
         guard distance > 0, distance.isFinite else { return nil }
-        return money(units: Double(amount.units) / distance)
+        return money(units: (Double(amount.units) / distance / Double(cent)).rounded() * Double(cent))
     }
 
     /// Money from a computed number of units (an estimate from a measured distance), rounded;

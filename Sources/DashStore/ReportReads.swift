@@ -1,4 +1,5 @@
 import DashModel
+import Foundation
 import SQLiteKit
 
 extension Store {
@@ -39,5 +40,24 @@ extension Store {
             """).first
         guard let first = row?[0].int64, let last = row?[1].int64 else { return nil }
         return (Instant(millisecondsSinceEpoch: first), Instant(millisecondsSinceEpoch: last))
+    }
+}
+
+extension Store {
+    /// The deliveries of the shifts that started in [from, to), in the shifts' order and then
+    /// by acceptance, with their platform, pickup place and outside tips.
+    public func deliveryRecords(from: Instant? = nil, to: Instant? = nil) throws -> [DeliveryRecord] {
+        let columns = Delivery.columns.split(separator: ",").map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+        return try connection.query("""
+            SELECT \(columns), o.platform AS platform, p.name AS pickupName,
+                   (SELECT coalesce(sum(t.amountE4), 0) FROM deliveryTip t WHERE t.deliveryId = d.id) AS outsideTipsE4
+            FROM delivery d JOIN shift s ON s.id = d.shiftId JOIN offer o ON o.id = d.offerId
+            LEFT JOIN pickupPlace p ON p.id = d.pickupPlaceId
+            WHERE s.startedAtMs >= coalesce(?1, s.startedAtMs) AND s.startedAtMs < coalesce(?2, s.startedAtMs + 1)
+            ORDER BY s.startedAtMs, s.id, d.acceptedAtMs, d.id
+            """, [.instant(from), .instant(to)]).map { row in
+            DeliveryRecord(delivery: try Delivery(row: row), platform: row["platform"].string, pickupPlace: row["pickupName"].string,
+                           outsideTips: Money(units: row["outsideTipsE4"].int64 ?? 0))
+        }
     }
 }

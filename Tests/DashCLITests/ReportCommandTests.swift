@@ -100,7 +100,19 @@ import TestSupport
         #expect(lines.last?.hasPrefix("2026-12-01,2027-01-01,1,0,") == true, "\(lines)")
     }
 
+    /// `2026-W49` is an ISO week, one row from Monday, even when weeks otherwise start on Sunday.
+    @Test func anISOWeekIsOneRowWhateverTheWeekStart() throws {
+        let store = try Self.store()
+        let result = store.run("report", "--range", "2026-W49", "--week-start", "sunday", "--format", "csv")
+        let lines = result.stdout.split(separator: "\r\n")
+        #expect(lines.count == 2, "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("2026-11-30,2026-12-07,") == true)
+        let sundays = store.run("report", "--range", "2026-W49", "--week-start", "sunday", "--period", "week", "--format", "csv")
+        #expect(sundays.stdout.split(separator: "\r\n").count == 3, "asked for Sunday weeks: two rows")
+    }
+
     @Test(arguments: [
+        (["report", "--range", "last-year", "--today", "0001-03-01"], "the years 0001 to 9999"),
         (["report", "--period", "fortnight"], "--period must be"),
         (["report", "--range", "2026-W54"], "--range: '2026-W54' is not a period"),
         (["report", "--range", "2026", "--from", "2026-01-01"], "--range names the whole span"),

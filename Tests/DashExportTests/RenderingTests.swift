@@ -76,8 +76,32 @@ import Testing
         #expect(ReportText.render(report).contains("TOTAL"))
     }
 
+    /// Three years by week with six-figure totals (a reviewer's case: 81 columns before).
+    @Test func bigTotalsStillFitEightyColumns() throws {
+        var facts: [ShiftFacts] = []
+        var start = try TimeText.instant("2024-01-01T09:00", zone: Self.chicago)
+        for id in 1...781 {
+            let shift = try Shift(id: Int64(id), start: start, end: start.adding(milliseconds: 8 * 3_600_000),
+                                  earnings: try PaidAmount(try Money(parsing: "205.37")))
+            facts.append(ShiftFacts(shift: shift, isPaused: false, pauses: [], offers: 0, deliveries: 0, cancelledDeliveries: 0,
+                                    outsideTips: .zero, meters: 209_214.0))
+            start = start.adding(milliseconds: 33 * 3_600_000)
+        }
+        let expenses = try (1...400).map { n in
+            try Expense(id: Int64(n), occurredAt: try TimeText.instant("2024-03-01T12:00", zone: Self.chicago).adding(milliseconds: Int64(n) * 86_400_000),
+                        amount: try Money(parsing: "68.53"), category: "fuel", note: nil)
+        }
+        let request = ReportRequest(from: try Day(parsing: "2024-01-01"), to: try Day(parsing: "2027-01-01"), unit: .week, zone: Self.chicago,
+                                    distanceUnit: .km, rates: nil)
+        let report = try Report(request: request, facts: facts, expenses: expenses)
+        let text = ReportText.render(report)
+        #expect(text.contains("TOTAL"))
+        for line in text.split(separator: "\n") { #expect(line.count <= 80, "\(line.count): \(line)") }
+    }
+
     @Test(arguments: [
-        ("2026-11-01", "2026-12-01", PeriodUnit.month, "2026-11"), ("2026-11-10", "2026-12-01", .month, "2026-11-10"),
+        ("2026-11-01", "2026-12-01", PeriodUnit.month, "2026-11"), ("0099-01-01", "0100-01-01", .year, "0099"),
+        ("0009-04-01", "0009-06-01", .taxQuarter, "0009-TQ2"), ("2026-11-10", "2026-12-01", .month, "2026-11-10"),
         ("2026-10-01", "2027-01-01", .quarter, "2026Q4"), ("2026-09-01", "2027-01-01", .taxQuarter, "2026-TQ4"),
         ("2026-12-28", "2027-01-04", .week, "2026-W53"), ("2026-01-01", "2027-01-01", .year, "2026"),
     ])

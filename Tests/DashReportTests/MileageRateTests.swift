@@ -141,3 +141,13 @@ struct MileageRateTests {
         #expect(value.description == "72.50")
     }
 }
+
+/// A table's name is printed in the text report: it must be a short line with no control
+/// characters (an escape sequence or a newline there could forge report lines).
+@Suite struct MileageRateNameTests {
+    @Test(arguments: ["evil\u{1B}[2J", "two\nlines", "bidi \u{202E}x", String(repeating: "n", count: 61), "tab\there"])
+    func unsafeNamesAreRefused(_ name: String) throws {
+        let json = try JSONSerialization.data(withJSONObject: ["name": name, "rates": [["from": "2026-01-01", "to": "2027-01-01", "perMile": "0.725", "source": "x"]]])
+        #expect(throws: MileageRateError.self) { try MileageRateTable.parse(json, file: "mine.json") }
+    }
+}

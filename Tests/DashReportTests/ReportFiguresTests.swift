@@ -227,8 +227,8 @@ struct ReportFiguresTests {
         #expect(abs(miles - 55) < 1e-9)
         #expect(routed.estimatedFuel == Money(units: 69_180))
         #expect(routed.estimatedNetAfterFuel == Money(units: 930_820))  // 100 - 6.918
-        #expect(routed.perDistance(.mi) == Money(units: 18_182))        // 100 / 55 = 1.81818...
-        #expect(routed.perDistance(.km) == Money(units: 11_298))        // 100 / 88.51392 = 1.12977
+        #expect(routed.perDistance(.mi) == Money(units: 18_200))        // 100 / 55 = 1.81818... -> 1.82
+        #expect(routed.perDistance(.km) == Money(units: 11_300))        // 100 / 88.51392 = 1.12977 -> 1.13
 
         let unrouted = ShiftFigures(noRoute, zone: Self.utcZone, rates: nil)
         #expect(unrouted.miles == nil)
@@ -246,7 +246,7 @@ struct ReportFiguresTests {
         #expect(figures.shiftsWithoutRoute == 1)
         #expect(figures.estimatedFuel == Money(units: 69_180))
         // Per mile only over the shift that has miles: 100 / 55, not 200 / 55.
-        #expect(figures.earningsPerDistance(.mi) == Money(units: 18_182))
+        #expect(figures.earningsPerDistance(.mi) == Money(units: 18_200))
     }
 
     // MARK: - Expenses and net
@@ -414,22 +414,19 @@ struct ReportFiguresTests {
 
     // MARK: - Rates
 
-    @Test("an hourly rate is exact and rounded half away from zero", arguments: [
-        (Int64(100_000), Int64(10_800_000), Int64(33_333)),  // 10.00 / 3 h = 3.33333
-        (200_000, 10_800_000, 66_667),                       // 20.00 / 3 h = 6.66667
+    @Test("an hourly rate is exact and rounded once, half away from zero, to the cent", arguments: [
+        (Int64(100_000), Int64(10_800_000), Int64(33_300)),  // 10.00 / 3 h = 3.3333 -> 3.33
+        (200_000, 10_800_000, 66_700),                       // 20.00 / 3 h = 6.6667 -> 6.67
         (1_500_000, 18_000_000, 300_000),                    // 150.00 / 5 h = 30.00
-        (1, 7_200_000, 1),                                   // 0.0001 / 2 h = 0.00005 -> 0.0001
-        (-1, 7_200_000, -1),
-        (3, 7_200_000, 2),                                   // 1.5 units -> 2
-        (5, 7_200_000, 3),                                   // 2.5 units -> 3 (half to even would give 2)
-        (-5, 7_200_000, -3),
-        (1, 7_200_001, 0),                                   // just under half
-        (1, 10_800_000, 0),                                  // a third
-        (2, 10_800_000, 1),                                  // two thirds
-        (1, 1, 3_600_000),
+        (800_000, 30_300_000, 95_000),                       // 80.00 / 8 h 25 min = 9.50495 -> 9.50, not 9.5050 -> 9.51
+        (50, 3_600_000, 100),                                // 0.005 / h -> 0.01 (half away from zero)
+        (-50, 3_600_000, -100),
+        (49, 3_600_000, 0),                                  // 0.0049 / h -> 0.00
+        (150, 3_600_000, 200),                               // 0.015 -> 0.02 (half to even would give 0.02 too)
+        (250, 3_600_000, 300),                               // 0.025 -> 0.03 (half to even would give 0.02)
+        (1, 1, 3_600_000),                                   // 0.0001 a millisecond = 360.00 an hour
         (0, 5, 0),
         (2_562_047_788_015, 1, 9_223_372_036_854_000_000),   // just fits 64 bits
-        (Int64.max, 3_600_000, Int64.max),
     ] as [(Int64, Int64, Int64)])
     func perHour(units: Int64, milliseconds: Int64, expected: Int64) {
         #expect(Rates.perHour(Money(units: units), milliseconds: milliseconds) == Money(units: expected))
@@ -437,6 +434,7 @@ struct ReportFiguresTests {
 
     @Test("no hourly rate over no time, or one too large to hold", arguments: [
         (Int64(100_000), Int64(0)), (100_000, -1), (Int64.max, 1), (Int64.min, 1), (Int64.max, 3_599_999), (9_000_000_000_000, 1),
+        (Int64.max, 3_600_000), (11_734_178_869_109_687, 2_290),
     ] as [(Int64, Int64)])
     func perHourNil(units: Int64, milliseconds: Int64) {
         #expect(Rates.perHour(Money(units: units), milliseconds: milliseconds) == nil)

@@ -1,0 +1,16 @@
+/// A delivery as an export lists it: the delivery, its offer's platform, its pickup place's
+/// name, and the tips recorded outside the platform's pay. Its only money is its own.
+public struct DeliveryRecord: Hashable, Sendable {
+    public let delivery: Delivery
+    public let platform: String?
+    public let pickupPlace: String?
+    /// The sum of its outside tips; 0.00 when none is recorded.
+    public let outsideTips: Money
+
+    public init(delivery: Delivery, platform: String?, pickupPlace: String?, outsideTips: Money) {
+        self.delivery = delivery
+        self.platform = platform
+        self.pickupPlace = pickupPlace
+        self.outsideTips = outsideTips
+    }
+}

@@ -1,0 +1,114 @@
+import DashModel
+import Foundation
+
+/// Everything an export writes, as format-neutral tables (DESIGN.md section 6): the report's
+/// periods and shifts, the deliveries of those shifts, the expenses of the span, the mileage
+/// log, and a summary of the headline figures and of what is missing. Renderers only render it.
+public struct ExportData: Sendable {
+    public let report: Report
+    public let deliveries: [DeliveryRecord]
+    /// The expenses incurred in the report's span, in time order.
+    public let expenses: [Expense]
+
+    /// `deliveries` of the report's shifts; `expenses` may include some outside the span
+    /// (they are left out here, as the report leaves them out).
+    public init(report: Report, deliveries: [DeliveryRecord], expenses: [Expense]) {
+        self.report = report
+        let shiftIDs = Set(report.shifts.map(\.shift.id))
+        self.deliveries = deliveries.filter { shiftIDs.contains($0.delivery.shiftID) }
+        let span = Period(start: report.request.from, end: report.request.to)
+        self.expenses = expenses.filter { span.contains(Day($0.occurredAt, in: report.request.zone)) }
+    }
+
+    private var zone: TimeZone { report.request.zone }
+
+    private func time(_ instant: Instant?) -> Cell {
+        instant.map { .time($0, offsetSeconds: TimeText.offsetSeconds(at: $0, in: zone)) } ?? .empty
+    }
+
+    private static func text(_ value: String?) -> Cell { value.map { .text($0) } ?? .empty }
+
+    /// The tables in the order files and sheets are written.
+    public var tables: [ReportTable] { [report.periodsTable, report.shiftsTable, deliveriesTable, expensesTable, mileageLog] }
+
+    /// `deliveries.csv`: no money column beyond each delivery's own amount and tips.
+    public var deliveriesTable: ReportTable {
+        let columns = ["delivery_id", "shift_id", "offer_id", "platform", "accepted_at", "arrived_at_pickup_at", "picked_up_at",
+                       "delivered_at", "cancelled_at", "state", "own_amount", "platform_tips", "outside_tips", "pickup_place"]
+        let rows: [[Cell]] = deliveries.map { record in
+            let d = record.delivery
+            return [.integer(Int(d.id)), .integer(Int(d.shiftID)), .integer(Int(d.offerID)), Self.text(record.platform), time(d.acceptedAt),
+                    time(d.arrivedAtPickupAt), time(d.pickedUpAt), time(d.deliveredAt), time(d.cancelledAt), .text(d.state.rawValue),
+                    .money(d.ownAmount?.amount), .money(d.ownAmount?.tips), .money(record.outsideTips), Self.text(record.pickupPlace)]
+        }
+        return ReportTable(name: "deliveries", columns: columns, rows: rows)
+    }
+
+    /// `expenses.csv`: the category as written, the note as written (both text, neutralised
+    /// by the renderers that need it).
+    public var expensesTable: ReportTable {
+        let rows: [[Cell]] = expenses.map { e in
+            [.integer(Int(e.id)), time(e.occurredAt), .money(e.amount), .text(e.category), Self.text(e.note)]
+        }
+        return ReportTable(name: "expenses", columns: ["expense_id", "occurred_at", "amount", "category", "note"], rows: rows)
+    }
+
+    /// What the driver drove for: the platforms of the shift's deliveries, named.
+    func purpose(of shiftID: Int64) -> String {
+        var platforms: [String] = []
+        for record in deliveries where record.delivery.shiftID == shiftID {
+            if let platform = record.platform, !platforms.contains(platform) { platforms.append(platform) }
+        }
+        return platforms.isEmpty ? "delivery driving" : "delivery driving (" + platforms.sorted().joined(separator: ", ") + ")"
+    }
+
+    /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,
+    /// the miles (or km) its route recorded (empty: no route) and its purpose; then a total row
+    /// (`date` = `total`) with the recorded distance and, in `purpose`, the standard-mileage
+    /// estimate of the reporting engine.
+    public var mileageLog: ReportTable {
+        let unit = report.request.distanceUnit
+        let columns = ["date", "shift_id", "started_at", "ended_at", unit == .mi ? "miles" : "km", "purpose"]
+        var rows: [[Cell]] = report.shifts.filter(\.isCompleted).map { s in
+            [.date(s.startDay), .integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end),
+             .distance(s.facts.meters.map(unit.amount(meters:))), .text(purpose(of: s.shift.id))]
+        }
+        rows.append([.text("total"), .empty, .empty, .empty, .distance(report.total.distance(unit)), .text(mileageEstimateText)])
+        return ReportTable(name: "mileage_log", columns: columns, rows: rows)
+    }
+
+    /// `standard-mileage estimate (us-irs-business): 114.16`, or why there is none.
+    public var mileageEstimateText: String {
+        guard let rates = report.request.rates else { return "no standard-mileage rate table" }
+        let value = report.total.mileageDeduction.map { $0.formatted() } ?? "none (no shift with a route)"
+        var text = "standard-mileage estimate (\(rates.name)): \(value)"
+        if report.total.shiftsWithoutMileageRate > 0 { text += "; \(report.total.shiftsWithoutMileageRate) shifts on dates the table lacks" }
+        return text
+    }
+
+    /// The Summary sheet and the text summary's headline: the span, then the figures, then
+    /// what is missing, each a label and a typed value.
+    public var summary: [(label: String, value: Cell)] {
+        let t = report.total
+        let request = report.request
+        let unit = request.distanceUnit
+        let word = unit == .mi ? "mile" : "km"
+        return [
+            ("From", .date(request.from)), ("To (exclusive)", .date(request.to)), ("Time zone", .text(request.zone.identifier)),
+            ("Shifts", .integer(t.shifts)), ("Active shifts (not counted)", .integer(t.activeShifts)),
+            ("Offers", .integer(t.offers)), ("Deliveries", .integer(t.deliveries)), ("Cancelled deliveries", .integer(t.cancelledDeliveries)),
+            ("Elapsed hours", .hours(t.elapsed)), ("Paused hours", .hours(t.paused)), ("Worked hours", .hours(t.worked)),
+            (unit == .mi ? "Miles" : "Kilometres", .distance(t.distance(unit))),
+            ("Gross earnings", .money(t.gross)), ("Platform-reported tips (within gross)", .money(t.platformTips)),
+            ("Outside tips", .money(t.outsideTips)), ("Expenses", .money(t.expenses)), ("Net after expenses", .money(t.netAfterExpenses)),
+            ("Estimated fuel", .money(t.estimatedFuel)), ("Estimated net after fuel", .money(t.estimatedNetAfterFuel)),
+            ("Fuel expenses recorded (a second view)", .money(t.expensesByCategory["fuel"] ?? .zero)),
+            ("Earnings per worked hour", .money(t.earningsPerWorkedHour)), ("Earnings per \(word)", .money(t.earningsPerDistance(unit))),
+            ("Standard-mileage estimate" + (request.rates.map { " (\($0.name))" } ?? ""), .money(t.mileageDeduction)),
+            ("Shifts without earnings", .integer(t.shiftsWithoutEarnings)),
+            ("Shifts without a fuel assumption", .integer(t.shiftsWithoutFuelAssumption)),
+            ("Shifts without a route", .integer(t.shiftsWithoutRoute)),
+            ("Shifts on dates the rate table lacks", .integer(t.shiftsWithoutMileageRate)),
+        ]
+    }
+}
