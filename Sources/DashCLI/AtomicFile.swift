@@ -1,0 +1,67 @@
+import Foundation
+
+/// Files written whole or not at all: the bytes go to a temporary name in the target folder
+/// (`.NAME.tmp-PID`, mode 0600, created exclusively), are flushed to disk, and only then renamed
+/// over the target, so a failed or killed run leaves the earlier file as it was (at worst a
+/// temporary file beside it). Several files are renamed only after all of them are written.
+struct AtomicFiles {
+    struct Failure: Error, CustomStringConvertible {
+        let path: String
+        let what: String
+        var description: String { "\(path): \(what)" }
+    }
+
+    private var pending: [(temporary: String, target: String)] = []
+
+    /// A temporary path beside `target`, for a writer that writes the file itself (libxlsxwriter).
+    mutating func temporaryPath(for target: String) -> String {
+        let url = URL(fileURLWithPath: target)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        pending.append((temporary, target))
+        return temporary
+    }
+
+    /// Writes `bytes` to a temporary file for `target`. `failAfter` (tests) fails the write once
+    /// that many bytes are written, as a full disk or a kill would.
+    mutating func write(_ bytes: [UInt8], to target: String, failAfter: Int? = nil) throws {
+        let temporary = temporaryPath(for: target)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure(path: target, what: "cannot write there (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            if let failAfter, offset >= failAfter { throw Failure(path: target, what: "the write failed midway (simulated)") }
+            let chunk = min(bytes.count - offset, failAfter.map { max(1, $0 - offset) } ?? Int.max, 1 << 20)
+            let written = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress.map { $0 + offset }, chunk) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: target, what: "the write failed (\(String(cString: strerror(errno))))")
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else { throw Failure(path: target, what: "the write could not be flushed (\(String(cString: strerror(errno))))") }
+    }
+
+    /// Renames every temporary file over its target, then flushes the folders.
+    mutating func commit() throws {
+        for (temporary, target) in pending {
+            guard rename(temporary, target) == 0 else {
+                throw Failure(path: target, what: "cannot replace it (\(String(cString: strerror(errno))))")
+            }
+        }
+        for folder in Set(pending.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }) {
+            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 {
+                _ = fsync(fd)
+                close(fd)
+            }
+        }
+        pending = []
+    }
+
+    /// Removes the temporary files not committed (after a failure).
+    mutating func discard() {
+        for (temporary, _) in pending { unlink(temporary) }
+        pending = []
+    }
+}
