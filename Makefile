@@ -56,7 +56,7 @@ DEMO = "$$bin" --store $(DEMO_DIR)/demo.sqlite --tz America/Chicago
 demo: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot
 	@set -e; bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot"; \
-	rm -rf $(DEMO_DIR); mkdir -p $(DEMO_DIR); \
+	rm -rf $(DEMO_DIR); mkdir -p $(DEMO_DIR)/exports; \
 	echo "== recording a week into $(DEMO_DIR)/demo.sqlite"; \
 	$(DEMO) shift add --start 2026-11-02T10:30 --end 2026-11-02T14:15 --pause 12:05/12:25; \
 	$(DEMO) shift earnings 1 68.40 --tips 21.75; \
@@ -99,7 +99,15 @@ demo: deps
 	echo; echo "== dashpilot report --range 2026-11 --period week (the sample weeks)"; \
 	$(DEMO) report --range 2026-11 --period week; \
 	echo; echo "== dashpilot report --range 2026-11 (the month)"; \
-	$(DEMO) report --range 2026-11
+	$(DEMO) report --range 2026-11; \
+	echo; echo "== dashpilot export --range 2026-11 --format text --out - (the monthly summary, as cron would mail it)"; \
+	$(DEMO) export --range 2026-11 --format text --out -; \
+	echo; echo "== every export of November into $(DEMO_DIR)/exports"; \
+	$(DEMO) export --range 2026-11 --period week --format csv --out $(DEMO_DIR)/exports/csv; \
+	$(DEMO) export --range 2026-11 --period week --format xlsx --out $(DEMO_DIR)/exports/november.xlsx; \
+	$(DEMO) export --range 2026-11 --format text --out $(DEMO_DIR)/exports/november.txt; \
+	$(DEMO) export --range 2026-11 --format csv --out $(DEMO_DIR)/exports/mileage_log.csv; \
+	ls -l $(DEMO_DIR)/exports $(DEMO_DIR)/exports/csv
 
 # The GPX benchmark compares with GPSBabel and gpxpy on the same files: installed from Debian
 # when running as root, skipped (and said so) otherwise.

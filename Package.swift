@@ -26,7 +26,7 @@ let package = Package(
         // Periods, membership and the report's figures: pure, from values the store read.
         .target(name: "DashReport", dependencies: ["DashModel"]),
         // Renders a report's tables (text, CSV, JSON; XLSX with issue 6): computes nothing.
-        .target(name: "DashExport", dependencies: ["DashReport", "DashModel"]),
+        .target(name: "DashExport", dependencies: ["DashReport", "DashModel", "CXLSXWriter"]),
         .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "DashReport", "DashExport", "SQLiteKit"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashCLI"]),
         .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashReport", "DashCLI", "SQLiteKit"]),

@@ -45,6 +45,8 @@ struct AtomicFiles {
     /// Renames every temporary file over its target, then flushes the folders.
     mutating func commit() throws {
         for (temporary, target) in pending {
+            // Owner only, like the store: a file libxlsxwriter made follows the umask.
+            _ = chmod(temporary, 0o600)
             guard rename(temporary, target) == 0 else {
                 throw Failure(path: target, what: "cannot replace it (\(String(cString: strerror(errno))))")
             }

@@ -9,6 +9,8 @@ public struct ExportData: Sendable {
     public let deliveries: [DeliveryRecord]
     /// The expenses incurred in the report's span, in time order.
     public let expenses: [Expense]
+    /// Each shift's platforms, as its deliveries name them, sorted: the mileage log's purpose.
+    private let platformsByShift: [Int64: [String]]
 
     /// `deliveries` of the report's shifts; `expenses` may include some outside the span
     /// (they are left out here, as the report leaves them out).
@@ -16,6 +18,11 @@ public struct ExportData: Sendable {
         self.report = report
         let shiftIDs = Set(report.shifts.map(\.shift.id))
         self.deliveries = deliveries.filter { shiftIDs.contains($0.delivery.shiftID) }
+        var platforms: [Int64: Set<String>] = [:]
+        for record in self.deliveries {
+            if let platform = record.platform { platforms[record.delivery.shiftID, default: []].insert(platform) }
+        }
+        platformsByShift = platforms.mapValues { $0.sorted() }
         let span = Period(start: report.request.from, end: report.request.to)
         self.expenses = expenses.filter { span.contains(Day($0.occurredAt, in: report.request.zone)) }
     }
@@ -55,11 +62,8 @@ public struct ExportData: Sendable {
 
     /// What the driver drove for: the platforms of the shift's deliveries, named.
     func purpose(of shiftID: Int64) -> String {
-        var platforms: [String] = []
-        for record in deliveries where record.delivery.shiftID == shiftID {
-            if let platform = record.platform, !platforms.contains(platform) { platforms.append(platform) }
-        }
-        return platforms.isEmpty ? "delivery driving" : "delivery driving (" + platforms.sorted().joined(separator: ", ") + ")"
+        guard let platforms = platformsByShift[shiftID], !platforms.isEmpty else { return "delivery driving" }
+        return "delivery driving (" + platforms.joined(separator: ", ") + ")"
     }
 
     /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,

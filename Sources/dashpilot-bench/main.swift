@@ -395,3 +395,36 @@ if wanted(7), FileManager.default.isExecutableFile(atPath: dashpilot) {
         print(String(format: "   sqlite3 scanning every sample (count and two sums): %.2f s", scan.seconds))
     }
 }
+
+// MARK: - Export (issue 6)
+
+if wanted(8), FileManager.default.isExecutableFile(atPath: dashpilot) {
+    // The year of group 7 (run it in the same bench, or keep it with BENCH_FOLDER).
+    let path = folder + "/report-year.sqlite"
+    if !FileManager.default.fileExists(atPath: path) {
+        print()
+        print("8. export: needs the year store of group 7 (BENCH_ONLY=7,8)")
+    } else {
+        let base = ["--store", path, "--tz", "America/Chicago", "--quiet"]
+        let span = ["--range", "2026", "--period", "month"]
+        func measure(_ words: [String], clean: String? = nil) throws -> (median: Double, runs: [Double], peakKiB: Int) {
+            var runs: [(seconds: Double, output: String, peakKiB: Int)] = []
+            for _ in 0..<3 {
+                if let clean { try? FileManager.default.removeItem(atPath: clean) }
+                runs.append(try launch(dashpilot, base + words))
+            }
+            return (median(runs.map(\.seconds)), runs.map(\.seconds), runs.map(\.peakKiB).max() ?? 0)
+        }
+        let report = try measure(["report"] + span + ["--format", "csv"])
+        let csv = try measure(["export"] + span + ["--format", "csv", "--out", folder + "/export-csv"], clean: folder + "/export-csv")
+        let xlsx = try measure(["export"] + span + ["--format", "xlsx", "--out", folder + "/export.xlsx"], clean: folder + "/export.xlsx")
+        let xlsxBytes = (try? FileManager.default.attributesOfItem(atPath: folder + "/export.xlsx")[.size] as? Int) ?? 0
+        print()
+        print("8. export of the year (12 months; 250 shifts, 5,000 deliveries, 300 expenses), through the binary, medians of 3")
+        print(String(format: "   the report alone (csv to stdout): %.2f s", report.median))
+        print(String(format: "   export csv (five files): %.2f s, %.2f s beyond the report, peak %.1f MB (goals: under 2 s beyond, under 64 MB)",
+                     csv.median, csv.median - report.median, Double(csv.peakKiB) / 1024))
+        print(String(format: "   export xlsx (%.0f KB): %.2f s, %.2f s beyond the report, peak %.1f MB (goals: under 2 s beyond, under 64 MB)",
+                     Double(xlsxBytes) / 1024, xlsx.median, xlsx.median - report.median, Double(xlsx.peakKiB) / 1024))
+    }
+}

@@ -1,0 +1,154 @@
+import DashExport
+import DashModel
+import DashReport
+import DashStore
+import Foundation
+
+enum ExportCommand {
+    static let tableNames = ["periods", "shifts", "deliveries", "expenses", "mileage_log"]
+
+    static let spec = CommandSpec(
+        path: ["export"], abstract: "Write CSV files, an XLSX workbook or a text summary.",
+        usage: """
+            export --format F --out PATH [--table T] [--template PATH]
+                   [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P] ...
+            """,
+        options: [
+            OptionHelp(name: "format", value: "F", help: "csv (a folder of the five tables, or one table's file), xlsx (a workbook) or text (a summary)."),
+            OptionHelp(name: "out", value: "PATH", help: "Where: a folder for csv (created if its parent exists), or a file; '-' writes text to stdout."),
+            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, deliveries, expenses or mileage_log (else taken from the file's name)."),
+            OptionHelp(name: "template", value: "PATH", help: "With --format text: a template of your own (docs/text-templates.md); default Templates/reports/summary.txt."),
+            OptionHelp(name: "force", value: nil, help: "Replace files that already exist (otherwise the export refuses)."),
+        ] + ReportCommand.spec.options.filter { !["format", "shifts"].contains($0.name) },
+        discussion: """
+            Exports what 'dashpilot report' computes for the same options, and the deliveries,
+            expenses and mileage log of that span (docs/export.md). Files are written to a
+            temporary name in the target folder and renamed, so a failed or killed run leaves
+            any earlier file as it was. An existing file is replaced only with --force. The same
+            store and arguments give byte-identical files. With --quiet nothing is printed on
+            success; a failure is one line on stderr and a non-zero exit.
+            """,
+        store: .existing,
+        run: { run in
+            _ = try run.arguments.positionals([])
+            guard let format = try run.arguments.value("format") else { throw UsageError(message: "missing required option --format", hint: "csv, xlsx or text") }
+            guard ["csv", "xlsx", "text"].contains(format) else { throw UsageError(message: "--format must be csv, xlsx or text, not '\(format)'") }
+            guard let out = try run.arguments.value("out") else { throw UsageError(message: "missing required option --out") }
+            if try run.arguments.value("table") != nil, format != "csv" { throw UsageError(message: "--table is for --format csv") }
+            if try run.arguments.value("template") != nil, format != "text" { throw UsageError(message: "--template is for --format text") }
+            let data = try exportData(run)
+            let template = format == "text" ? try summaryTemplate(run, unit: data.report.request.distanceUnit) : nil
+            let force = run.arguments.has("force")
+            var files = AtomicFiles()
+            do {
+                let written: [String]
+                switch format {
+                case "csv": written = try writeCSV(data, out: out, table: try run.arguments.value("table"), force: force, files: &files)
+                case "xlsx":
+                    let target = try target(out, isFolder: false, force: force)
+                    try XLSXExport.write(data, to: files.temporaryPath(for: target))
+                    written = [target]
+                default:
+                    guard let template else { throw InternalError(message: "no text template") }
+                    let text: String
+                    do { text = try SummaryText.render(data, template: template) } catch {
+                        throw CommandFailure(message: "\(error)", status: .dataError)
+                    }
+                    if out == "-" {
+                        run.context.console.out(text)
+                        return .success
+                    }
+                    let target = try target(out, isFolder: false, force: force)
+                    try files.write(Array(text.utf8), to: target)
+                    written = [target]
+                }
+                try files.commit()
+                if !run.quiet { run.print("wrote " + written.joined(separator: ", ")) }
+                return .success
+            } catch {
+                files.discard()
+                throw error
+            }
+        })
+
+    /// The report and the rows behind it, read in one snapshot.
+    static func exportData(_ run: Invocation) throws -> ExportData {
+        let request = try ReportCommand.makeRequest(run)
+        let store = try run.store
+        return try store.read {
+            let (from, to) = request.instants
+            let expenses = try store.expenses(from: from, to: to)
+            do {
+                let report = try Report(request: request, facts: try store.shiftFacts(from: from, to: to), expenses: expenses)
+                return ExportData(report: report, deliveries: try store.deliveryRecords(from: from, to: to), expenses: expenses)
+            } catch let error as MoneyError {
+                throw CommandFailure(message: "\(error)", status: .dataError)
+            }
+        }
+    }
+
+    /// `--template PATH`, else the shipped summary; every name checked against the fields a
+    /// summary offers before anything is read or written.
+    static func summaryTemplate(_ run: Invocation, unit: DistanceUnit) throws -> TextTemplate {
+        let path = try run.arguments.value("template")
+        var text = BuiltInReportTemplates.summary
+        if let path {
+            guard let read = String(bytes: try run.templateFile(path), encoding: .utf8) else {
+                throw CommandFailure(message: "\(path): the template is not UTF-8 text", status: .dataError)
+            }
+            text = read
+        }
+        do { return try TextTemplate(text, file: path ?? "summary.txt", schema: SummaryText.schema(unit)) } catch {
+            throw CommandFailure(message: "\(error)", status: .dataError)
+        }
+    }
+
+    /// The file to write: refused when its folder is missing, or when it exists without --force.
+    static func target(_ path: String, isFolder: Bool, force: Bool) throws -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CommandFailure(message: "\(path): no folder \(folder)", status: .noInput)
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw CommandFailure(message: "\(path) is a folder; name a file", status: .failure) }
+            if !force { throw CommandFailure(message: "\(path) exists; pass --force to replace it", status: .failure) }
+        }
+        return path
+    }
+
+    /// The five tables into a folder, or one table into a file.
+    static func writeCSV(_ data: ExportData, out: String, table: String?, force: Bool, files: inout AtomicFiles) throws -> [String] {
+        let tables = Dictionary(uniqueKeysWithValues: data.tables.map { ($0.name, $0) })
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory)
+        if out.hasSuffix(".csv"), !(exists && isDirectory.boolValue) {
+            let name = table ?? String((out as NSString).lastPathComponent.dropLast(4))
+            guard let chosen = tables[name] else {
+                throw UsageError(message: "which table goes in \(out)? pass --table", hint: tableNames.joined(separator: ", "))
+            }
+            let target = try target(out, isFolder: false, force: force)
+            try files.write(Array(CSVText.render(chosen).utf8), to: target)
+            return [target]
+        }
+        if table != nil { throw UsageError(message: "--table needs --out to name a .csv file") }
+        if !exists {
+            let parent = (out as NSString).deletingLastPathComponent
+            guard parent.isEmpty || FileManager.default.fileExists(atPath: parent) else {
+                throw CommandFailure(message: "\(out): no folder \(parent)", status: .noInput)
+            }
+            do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]) } catch {
+                throw CommandFailure(message: "\(out): cannot create the folder", status: .failure)
+            }
+        } else if !isDirectory.boolValue {
+            throw CommandFailure(message: "\(out) is a file; --format csv writes a folder (or name a .csv file and --table)", status: .failure)
+        }
+        // Every target checked before anything is written.
+        let targets = try tableNames.map { try target((out as NSString).appendingPathComponent($0 + ".csv"), isFolder: false, force: force) }
+        for (name, path) in zip(tableNames, targets) {
+            guard let table = tables[name] else { continue }
+            try files.write(Array(CSVText.render(table).utf8), to: path)
+        }
+        return targets
+    }
+}
