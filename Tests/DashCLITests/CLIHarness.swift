@@ -29,11 +29,11 @@ let fixedNow = Date(timeIntervalSince1970: 1_795_953_600)
 
 /// Runs the command line in-process with a fixed clock, a fixed system zone and no $TZ.
 func runCLI(_ words: [String], input: [String] = [], terminal: Bool = false, environment: [String: String] = [:],
-            systemZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> CLIResult {
+            systemZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, now: Date = fixedNow) -> CLIResult {
     let captured = Captured(input: input)
     let console = Console(out: { captured.out($0) }, err: { captured.err($0) }, readLine: { captured.readLine() },
                           stdinIsTerminal: terminal)
-    let context = CLIContext(console: console, environment: environment, now: { fixedNow }, systemZone: systemZone)
+    let context = CLIContext(console: console, environment: environment, now: { now }, systemZone: systemZone)
     let status = DashPilotCLI.run(words, context: context)
     return CLIResult(status: status, stdout: captured.stdout, stderr: captured.stderr)
 }

@@ -131,6 +131,32 @@ import TestSupport
         #expect(files[0] == files[1] && !files[0].isEmpty)
     }
 
+    /// CSV and XLSX are the same bytes whatever the clock and the process's zone, given --tz.
+    @Test func filesAreTheSameUnderAnyClockAndProcessZone() throws {
+        let store = try Self.store()
+        let saved = ProcessInfo.processInfo.environment["TZ"]
+        defer {
+            if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        var outputs: [[Data]] = []
+        for (index, zone) in ["UTC", "Asia/Tokyo"].enumerated() {
+            setenv("TZ", zone, 1)
+            tzset()
+            let folder = store.folder.path("run\(index)")
+            for words in [["--format", "csv", "--out", folder], ["--format", "xlsx", "--out", folder + ".xlsx"]] {
+                let result = runCLI(["--store", store.path, "--tz", "America/Chicago", "export", "--range", "2026Q4"] + words,
+                                    environment: ["TZ": zone], systemZone: TimeZone(identifier: zone) ?? .gmt,
+                                    now: fixedNow.addingTimeInterval(Double(index) * 86_400 * 40))
+                #expect(result.status == .success, "\(result.stderr)")
+            }
+            outputs.append(try ["periods", "shifts", "deliveries", "expenses", "mileage_log"].map {
+                try Data(contentsOf: URL(fileURLWithPath: folder + "/\($0).csv"))
+            } + [try Data(contentsOf: URL(fileURLWithPath: folder + ".xlsx"))])
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test func anUnknownTemplateFieldNamesItAndItsLine() throws {
         let store = try Self.store()
         let template = store.folder.path("mine.txt")
