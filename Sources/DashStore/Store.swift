@@ -229,14 +229,18 @@ public final class Store {
             attempt += 1
             candidate = "\(path).v\(version).\(attempt).bak"
         }
-        // Created empty and 0600 first: VACUUM INTO accepts an empty file and keeps its mode.
-        let fd = Glibc.open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        // Written under a temporary name and renamed when whole: a run killed while copying
+        // leaves no half backup under a backup's name. Created empty and 0600 first: VACUUM
+        // INTO accepts an empty file and keeps its mode.
+        let partial = candidate + ".partial-\(getpid())"
+        let fd = Glibc.open(partial, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.backupFailed(path: candidate, reason: String(cString: strerror(errno))) }
         close(fd)
         do {
-            try connection.run("VACUUM INTO ?1", [.text(candidate)])
+            try connection.run("VACUUM INTO ?1", [.text(partial)])
+            guard rename(partial, candidate) == 0 else { throw StoreError.backupFailed(path: candidate, reason: String(cString: strerror(errno))) }
         } catch {
-            _ = unlink(candidate)
+            _ = unlink(partial)
             throw StoreError.backupFailed(path: candidate, reason: "\(error)")
         }
         return candidate

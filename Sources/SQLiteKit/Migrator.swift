@@ -88,21 +88,24 @@ public struct Migrator: Sendable {
         // a transaction, so it is set around them.
         try connection.execute("PRAGMA foreign_keys = OFF")
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }
-        var applied: [String] = []
-        for index in version..<target {
-            let step = steps[index]
-            let ran: Bool = try connection.transaction {
-                // Another process may have migrated while this one waited for the write lock:
-                // read the version again under the lock and skip what is already applied.
-                guard try Self.version(of: connection) == index else { return false }
+        // Every pending step in one transaction: a migration killed or failed midway leaves the
+        // store at the version it had, never between two steps.
+        let applied: [String] = try connection.transaction {
+            // Another process may have migrated while this one waited for the write lock: read
+            // the version again under the lock and apply only what is still missing.
+            let current = try Self.version(of: connection)
+            guard current < target else { return [] }
+            var done: [String] = []
+            for index in current..<target {
+                let step = steps[index]
                 try connection.execute(step.sql)
                 if let broken = try connection.query("PRAGMA foreign_key_check").first {
                     throw MigrationError.foreignKeyViolation(step: step.id, table: broken[0].string ?? "?")
                 }
                 try connection.execute("PRAGMA user_version = \(index + 1)")
-                return true
+                done.append(step.id)
             }
-            if ran { applied.append(step.id) }
+            return done
         }
         try connection.execute("PRAGMA foreign_keys = ON")
         return applied

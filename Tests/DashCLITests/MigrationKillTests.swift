@@ -1,0 +1,72 @@
+import DashModel
+@testable import DashStore
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A migration killed midway leaves the store at its old version, openable, and any backup
+/// beside it whole; the next run finishes the job.
+@Suite(.serialized) struct MigrationKillTests {
+    @Test func aMigrationKilledAnywhereLeavesTheOldVersionOrTheNew() throws {
+        let folder = try TemporaryDirectory("DashPilotMigrationKill")
+        let old = folder.path("v5.sqlite")
+        do {
+            // A v5 store big enough for the backup copy and the migration to take a while.
+            let store = try Store.openHistorical(at: old, version: 5)
+            let start = Instant(millisecondsSinceEpoch: 1_793_610_000_000)
+            let id = try store.createCompletedShift(start: start, end: start.adding(milliseconds: 8 * 3_600_000))
+            let writer = try store.beginCapture(shiftID: id, startedAt: start, source: "test")
+            try store.write {
+                var positions: [Position] = []
+                for n in 0..<(KillTests.slow ? 200_000 : 60_000) {
+                    positions.append(try Position(at: start.adding(milliseconds: Int64(n) * 100), latitude: 41.8 + Double(n % 1000) * 1e-5,
+                                                  longitude: -87.6))
+                }
+                try writer.append(positions)
+                writer.finish()
+            }
+        }
+        let out = folder.path("log")
+        let store = folder.path("store.sqlite")
+        func version(_ path: String) throws -> Int { Int(try ProcessHarness.sqlite(path, "PRAGMA user_version", output: out)) ?? -1 }
+        let clock = ContinuousClock()
+        try KillTests.copyStore(old, to: store)
+        let t0 = clock.now
+        let whole = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", store, "store", "migrate"], output: out)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let elapsed = clock.now - t0
+        let full = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var generator = SystemRandomNumberGenerator()
+        var seen: Set<Int> = []
+        for _ in 0..<KillTests.kills * 2 {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("store.sqlite") {
+                try FileManager.default.removeItem(atPath: folder.path(name))
+            }
+            try KillTests.copyStore(old, to: store)
+            let child = try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "store", "migrate"], output: out)
+            usleep(UInt32(Double.random(in: 0...(full * 1.2), using: &generator) * 1_000_000))
+            child.kill()
+            _ = child.wait()
+            let now = try version(store)
+            seen.insert(now)
+            #expect(now == 5 || now == Schema.currentVersion, "killed at version \(now)")
+            #expect(try ProcessHarness.sqlite(store, "PRAGMA integrity_check", output: out) == "ok")
+            // A backup under a backup's name is whole: version 5, intact.
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("store.sqlite.v5") && name.hasSuffix(".bak") {
+                #expect(try version(folder.path(name)) == 5, "\(name)")
+                #expect(try ProcessHarness.sqlite(folder.path(name), "PRAGMA integrity_check", output: out) == "ok", "\(name)")
+            }
+            // The next run finishes it, and everything is still there.
+            let check = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", store, "check"], output: out)
+            #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
+            #expect(try version(store) == Schema.currentVersion)
+            #expect(try ProcessHarness.sqlite(store, "SELECT count(*) FROM routeSample", output: out)
+                == (try ProcessHarness.sqlite(old, "SELECT count(*) FROM routeSample", output: out)))
+        }
+        if KillTests.slow { #expect(seen == [5, Schema.currentVersion], "kills before and after the commit: \(seen)") }
+    }
+}
