@@ -57,7 +57,7 @@ struct MigratorTests {
         #expect(try Migrator.version(of: connection) == 2)
     }
 
-    @Test("a failing step rolls back entirely, keeps the earlier version, and rethrows")
+    @Test("a failing step rolls back every pending step with it, keeps the version the store had, and rethrows")
     func failingStepRollsBack() throws {
         let connection = try Connection()
         let broken = Migrator(Self.steps + [Migration("0003 broken", """
@@ -65,13 +65,17 @@ struct MigratorTests {
             ALTER TABLE expense ADD COLUMN note TEXT;
             INSERT INTO nosuchtable VALUES (1);
             """)])
+        #expect(try broken.migrate(connection, upTo: 1) == ["0001 create shift"])
         let error = try #require(throws: SQLiteError.self) { try broken.migrate(connection) }
         #expect(error.message.contains("nosuchtable"))
-        #expect(try Migrator.version(of: connection) == 2)  // the two good steps committed
-        #expect(try tables(connection) == ["expense", "shift"])  // no route table
+        // Steps 2 and 3 ran in one transaction: both rolled back, the store is at 1 as before.
+        #expect(try Migrator.version(of: connection) == 1)
+        #expect(try tables(connection) == ["shift"])  // no expense, no route table
+        #expect(connection.isAutocommit)
+        // Without the broken step, the rest applies.
+        #expect(try Migrator(Self.steps).migrate(connection) == ["0002 create expense"])
         let columns = try connection.query("SELECT name FROM pragma_table_info('expense')").compactMap { $0[0].string }
         #expect(columns == ["id", "amountE4"])  // no note column
-        #expect(connection.isAutocommit)
     }
 
     @Test("a failing first step leaves an empty database at version 0")
@@ -97,8 +101,9 @@ struct MigratorTests {
         #expect(throws: MigrationError.foreignKeyViolation(step: "0002 orphan", table: "child")) {
             try migrator.migrate(connection)
         }
-        #expect(try Migrator.version(of: connection) == 1)
-        #expect(try tables(connection) == ["parent"])
+        // Both steps in one transaction: neither is kept.
+        #expect(try Migrator.version(of: connection) == 0)
+        #expect(try tables(connection).isEmpty)
     }
 
     @Test("a database newer than the step list is refused, naming both versions, and left untouched")
