@@ -263,6 +263,18 @@ public final class GPXReader {
         }
     }
 
+    /// Whether a coordinate's text has a digit, a decimal point or comma, and two digits after
+    /// it: enough of a position to keep out of messages.
+    static func looksLikeAPosition(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard bytes.count >= 4 else { return false }
+        for index in 1..<(bytes.count - 2) where (bytes[index] == 0x2E || bytes[index] == 0x2C) && isDigit(bytes[index - 1])
+            && isDigit(bytes[index + 1]) && isDigit(bytes[index + 2]) {
+            return true
+        }
+        return false
+    }
+
     private static func equals(_ pointer: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
         guard let pointer else { return false }
         return literal.withUTF8Buffer { expected in
@@ -391,7 +403,12 @@ public final class GPXReader {
             // The text is made a String only for a message: not on the path every point takes.
             func written() -> String { String(decoding: bytes.prefix(40), as: UTF8.self) }
             guard let number = DecimalText.parse(bytes) else {
-                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") '\(written())' is not a plain decimal number")
+                // A text holding digits, a point or comma, and two more digits (41.87x) may be
+                // most of a real position: messages go to stderr and cron mails, so it is
+                // described, not shown.
+                let text = written()
+                let shown = Self.looksLikeAPosition(bytes) ? "(\(bytes.count) characters, not shown)" : "'\(text)'"
+                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") \(shown) is not a plain decimal number")
                 continue
             }
             if isLatitude {

@@ -23,7 +23,7 @@ import Glibc
                      + gpxOpen + "<trkpt lat=\"1\" lon=\"2\"><name>&x;</name></trkpt></trkseg></trk></gpx>\n").utf16 {
             utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
         }
-        let big = KillTests.slow ? 256 << 20 : 32 << 20
+        let big = KillTests.slow ? 128 << 20 : 32 << 20
         var garbage = [UInt8](repeating: 0, count: big)
         var seed: UInt64 = 7
         for index in garbage.indices {
@@ -66,7 +66,16 @@ import Glibc
         let strace = FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") ? "/usr/bin/strace" : nil
         for (index, payload) in Self.payloads(port: port).enumerated() {
             let file = folder.path("hostile-\(index).gpx")
-            try Data(payload.bytes).write(to: URL(fileURLWithPath: file))
+            if payload.name == "a file of garbage", KillTests.slow {
+                // make test-slow: 1 GiB, written a MiB at a time.
+                FileManager.default.createFile(atPath: file, contents: nil)
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+                let chunk = Data(payload.bytes.prefix(1 << 20))
+                for _ in 0..<1_024 { try handle.write(contentsOf: chunk) }
+                try handle.close()
+            } else {
+                try Data(payload.bytes).write(to: URL(fileURLWithPath: file))
+            }
             let clock = ContinuousClock()
             let t0 = clock.now
             let child = try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "import", "gpx", file], output: out)
