@@ -1,6 +1,7 @@
 import DashModel
 import DashStore
 import Foundation
+import SQLiteKit
 
 /// One documented option of a command.
 struct OptionHelp: Sendable {
@@ -85,7 +86,11 @@ final class Invocation {
     /// so a dry run creates nothing; otherwise the real store.
     func importStore() throws -> Store {
         if arguments.has("dry-run"), !FileManager.default.fileExists(atPath: storePath) { return try Store.inMemory() }
-        return try store
+        let store = try store
+        do { try store.verifyBeforeWriting() } catch let error as SQLiteError {
+            throw StoreError.damaged(path: storePath, detail: error.message)
+        }
+        return store
     }
 
     /// Runs `importOne` for each file, each its own transaction, and returns the exit status

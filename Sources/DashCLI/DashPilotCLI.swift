@@ -80,7 +80,7 @@ public enum DashPilotCLI {
         } catch let error as UsageError {
             return usageFailure(error, spec: spec, console: console)
         } catch {
-            return report(error, console: console)
+            return report(error, console: console, storePath: invocation.storePath)
         }
     }
 
@@ -134,9 +134,24 @@ public enum DashPilotCLI {
     }
 
     /// Prints an error and maps it to its exit status (DESIGN.md section 7).
-    static func report(_ error: any Error, console: Console) -> ExitCode {
+    static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil) -> ExitCode {
         let status: ExitCode
         switch error {
+        case let error as SQLiteError:
+            // Every write is one transaction: whatever failed, it rolled back.
+            let what: String
+            switch error.primaryCode {
+            case 8: what = "cannot be written (a read-only file or folder?)"
+            case 13: what = "cannot grow: the disk is full"
+            case 11, 26: what = "is damaged ('dashpilot check' says how)"
+            case 5, 6: what = "is busy: another dashpilot is writing to it; try again"
+            case 10: what = "could not be read or written (a disk error)"
+            case 14: what = "cannot be opened"
+            default: what = "refused the operation"
+            }
+            let nothing = file.map { "nothing of \($0) was imported" } ?? "nothing was written"
+            console.err("dashpilot: error: the store \(storePath ?? "") \(what); \(nothing) (SQLite error \(error.code): \(error.message))\n")
+            return .failure
         case let error as ModelError:
             if case .notFound = error { status = .failure } else { status = .dataError }
             console.err("dashpilot: error: \(error)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
@@ -146,7 +161,7 @@ public enum DashPilotCLI {
             case .missing, .unreadable: status = .noInput
             default: status = .failure
             }
-        case is MigrationError, is SQLiteError, is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
+        case is MigrationError, is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
             status = .failure
         case let error as CommandFailure:
             console.err("dashpilot: error: \(error.message)\n")

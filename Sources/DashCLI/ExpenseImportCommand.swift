@@ -97,7 +97,7 @@ enum ExpenseImportCommand {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .dataError
         } catch {
-            return DashPilotCLI.report(error, console: run.context.console)
+            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
         }
     }
 }

@@ -46,7 +46,13 @@ enum ExportCommand {
                 case "csv": written = try writeCSV(data, out: out, table: try run.arguments.value("table"), force: force, files: &files)
                 case "xlsx":
                     let target = try target(out, isFolder: false, force: force)
-                    try XLSXExport.write(data, to: files.temporaryPath(for: target))
+                    let temporary = files.temporaryPath(for: target)
+                    do { try XLSXExport.write(data, to: temporary) } catch {
+                        // Named by the file the user asked for, not the temporary one.
+                        throw CommandFailure(message: "\(target): the workbook could not be written: "
+                                                 + "\(error)".replacingOccurrences(of: temporary, with: target) + "; the earlier file is as it was",
+                                             status: .failure)
+                    }
                     written = [target]
                 default:
                     guard let template else { throw InternalError(message: "no text template") }
@@ -65,6 +71,9 @@ enum ExportCommand {
                 try files.commit()
                 if !run.quiet { run.print("wrote " + written.joined(separator: ", ")) }
                 return .success
+            } catch let failure as AtomicFiles.Failure {
+                files.discard()
+                throw CommandFailure(message: "\(failure); any earlier file is as it was", status: .failure)
             } catch {
                 files.discard()
                 throw error

@@ -124,7 +124,7 @@ enum ImportCommands {
             return .dataError
         } catch {
             progress.clear()
-            return DashPilotCLI.report(error, console: run.context.console)
+            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
         }
     }
 

@@ -58,7 +58,7 @@ enum StoreCommands {
                 run.print("no structural faults; SQLite integrity check: ok")
                 return .success
             }
-            run.print("\(faults.count) structural fault\(faults.count == 1 ? "" : "s"):")
+            run.print("the store \(run.storePath): \(faults.count) structural fault\(faults.count == 1 ? "" : "s"):")
             for fault in faults { run.print("  \(fault)") }
             return .failure
         })

@@ -1,5 +1,9 @@
 import DashModel
 import DashReport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The export as one spreadsheet: a "Summary" sheet (a title row, then a label in column A and
 /// a typed value in column B per headline figure), then a sheet per table of `ExportData.tables`
@@ -34,7 +38,34 @@ public enum XLSXExport {
         try write(data, to: path, constantMemory: constantMemory)
     }
 
+    /// Bytes of sheet XML a cell may take at most, with its share of the zip's overhead: an
+    /// overestimate, for the space check below.
+    static let bytesPerCell = 96
+
+    /// libxlsxwriter does not check the writes to its temporary files: on a full disk (or
+    /// under a file size limit) it finished a workbook whose sheets were cut short and reported
+    /// success. So the space is checked first: the folder must have room for the temporary
+    /// files and the workbook (twice the estimate), and the process's file size limit must
+    /// allow the estimate. Someone else filling the disk during the export is not covered.
+    static func checkSpace(for data: ExportData, at path: String) throws(XLSXError) {
+        let cells = data.tables.reduce(data.summary.count * 2) { $0 + ($1.rows.count + 1) * $1.columns.count }
+        let estimate = UInt64(cells * bytesPerCell + 1 << 20)
+        let folder = (path as NSString).deletingLastPathComponent
+        var space = statvfs()
+        if statvfs(folder.isEmpty ? "." : folder, &space) == 0 {
+            let free = UInt64(space.f_bavail) * UInt64(space.f_frsize)
+            guard free >= 2 * estimate else {
+                throw XLSXError(action: "writing \(path)", reason: "not enough free space to write it safely (about \(2 * estimate / 1_000_000 + 1) MB needed, \(free / 1_000_000) MB free)")
+            }
+        }
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max, UInt64(limit.rlim_cur) < estimate {
+            throw XLSXError(action: "writing \(path)", reason: "the file size limit (\(limit.rlim_cur) bytes) is below what it may need (about \(estimate) bytes)")
+        }
+    }
+
     static func write(_ data: ExportData, to path: String, constantMemory: Bool) throws(XLSXError) {
+        try checkSpace(for: data, at: path)
         let workbook = try XLSXWorkbook(path: path, constantMemory: constantMemory)
         do {
             // The report's `to` date at 00:00 UTC: depends only on the arguments.

@@ -61,20 +61,29 @@ final class XLSXWorkbook {
     private let partialPath: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var styles: [Style: UnsafeMutablePointer<lxw_format>] = [:]
+    /// The folder libxlsxwriter's temporary files go to: the target's own, so they compete for
+    /// the same space the preflight check measured (not /tmp's). Freed after the workbook.
+    private let temporaryFolder: UnsafeMutablePointer<CChar>?
 
     /// `constantMemory`: libxlsxwriter keeps one row in memory and streams the others to a
     /// temporary file; rows must then be written in order (a cell of an earlier row is lost).
     init(path: String, constantMemory: Bool) throws(XLSXError) {
         self.path = path
         partialPath = path + "." + UUID().uuidString + ".partial"
-        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 0)
+        let folder = (path as NSString).deletingLastPathComponent
+        temporaryFolder = strdup(folder.isEmpty ? "." : folder)
+        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: temporaryFolder, use_zip64: 0)
         guard let workbook = workbook_new_opt(partialPath, &options) else {
+            free(temporaryFolder)
             throw XLSXError(action: "creating the workbook \(path)", reason: "libxlsxwriter could not allocate it")
         }
         self.workbook = workbook
     }
 
-    deinit { discard() }
+    deinit {
+        discard()
+        free(temporaryFolder)
+    }
 
     private func open(_ action: @autoclosure () -> String) throws(XLSXError) -> UnsafeMutablePointer<lxw_workbook> {
         guard let workbook else { throw XLSXError(action: action(), reason: "the workbook \(path) is already closed") }

@@ -96,6 +96,16 @@ public final class Store {
     /// The schema version the store records.
     public var version: Int { (try? Migrator.version(of: connection)) ?? 0 }
 
+    // MARK: - Checking
+
+    /// SQLite's `quick_check` (every page, every record's format; not the indexes' contents):
+    /// run before an import writes, so no write is attempted on a damaged store. About 0.36 s
+    /// for 64 MB and 2.5 s for 440 MB here.
+    public func verifyBeforeWriting() throws {
+        let verdict = try connection.query("PRAGMA quick_check(3)").compactMap { $0[0].string }
+        guard verdict == ["ok"] else { throw StoreError.damaged(path: path ?? ":memory:", detail: verdict.joined(separator: "; ")) }
+    }
+
     // MARK: - Reading
 
     /// Runs `body` in one read transaction (a snapshot: an import committing meanwhile is seen
@@ -174,7 +184,9 @@ public final class Store {
     private static func tightenPermissions(_ path: String) {
         for file in [path, path + "-wal", path + "-shm"] {
             var info = stat()
-            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(file, 0o600) }
+            // Group and others lose their bits; the owner's stay as they were (a store the owner
+            // made read-only stays read-only).
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 { _ = chmod(file, info.st_mode & 0o700) }
         }
     }
 
@@ -193,6 +205,9 @@ public final class Store {
             guard access(path, R_OK | W_OK) == 0 else {
                 throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
+            // Root passes access(2) whatever the mode: a store its owner made read-only is
+            // still not written.
+            if info.st_mode & 0o200 == 0 { throw StoreError.unreadable(path: path, reason: "the file is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))") }
             return false
         }
         guard errno == ENOENT else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }

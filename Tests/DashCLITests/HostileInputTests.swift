@@ -95,7 +95,9 @@ import Glibc
             let stderr = (try? String(contentsOfFile: out + ".err", encoding: .utf8)) ?? ""
             #expect((status >> 8) & 0xFF == 65 && status & 0x7F == 0, "\(payload.name): status \(status): \(stderr)")
             #expect(stderr.contains("nothing imported") || stderr.contains("refused") || stderr.contains("error"), "\(payload.name): \(stderr)")
-            #expect(seconds < 2, "\(payload.name) took \(seconds) s")
+            // The goal (under 2 s) is held in make test-slow with the release build; the quick
+            // form runs the debug build beside the other tests, so it allows more.
+            #expect(seconds < (KillTests.slow ? 2 : 10), "\(payload.name) took \(seconds) s")
             #expect(peakKiB < 64 * 1024, "\(payload.name): peak \(peakKiB) KiB")
             guard let strace else { continue }
             let trace = folder.path("trace-\(index)")
