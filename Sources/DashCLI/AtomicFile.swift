@@ -42,15 +42,34 @@ struct AtomicFiles {
         guard fsync(fd) == 0 else { throw Failure(path: target, what: "the write could not be flushed (\(String(cString: strerror(errno))))") }
     }
 
-    /// Renames every temporary file over its target, then flushes the folders.
+    /// Renames every temporary file over its target, then flushes the folders. With several
+    /// files, each earlier file is first kept as a hard link (`.NAME.old-PID`): when a rename
+    /// fails, the ones already done are undone, so the folder is the earlier export or the new
+    /// one, never a mix. (A kill between two renames can still leave a mix; the `.old` links
+    /// then hold the earlier files.)
     mutating func commit() throws {
+        var kept: [(target: String, old: String?)] = []
+        for (_, target) in pending where pending.count > 1 {
+            let url = URL(fileURLWithPath: target)
+            let old = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).old-\(getpid())").path
+            unlink(old)
+            kept.append((target, link(target, old) == 0 ? old : nil))
+        }
+        var done: [String] = []
         for (temporary, target) in pending {
             // Owner only, like the store: a file libxlsxwriter made follows the umask.
             _ = chmod(temporary, 0o600)
             guard rename(temporary, target) == 0 else {
-                throw Failure(path: target, what: "cannot replace it (\(String(cString: strerror(errno))))")
+                let failure = Failure(path: target, what: "cannot replace it (\(String(cString: strerror(errno))))")
+                for replaced in done {
+                    if let old = kept.first(where: { $0.target == replaced })?.old { rename(old, replaced) } else { unlink(replaced) }
+                }
+                for entry in kept { if let old = entry.old { unlink(old) } }
+                throw failure
             }
+            done.append(target)
         }
+        for entry in kept { if let old = entry.old { unlink(old) } }
         for folder in Set(pending.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }) {
             let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 {

@@ -88,7 +88,7 @@ final class Invocation {
         if arguments.has("dry-run"), !FileManager.default.fileExists(atPath: storePath) { return try Store.inMemory() }
         let store = try store
         do { try store.verifyBeforeWriting() } catch let error as SQLiteError {
-            throw StoreError.damaged(path: storePath, detail: error.message)
+            throw StoreError.damaged(path: storePath, detail: error.message.replacingOccurrences(of: "\n", with: " "))
         }
         return store
     }

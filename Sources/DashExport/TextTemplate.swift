@@ -95,6 +95,9 @@ public struct TextTemplate: Sendable {
         try check(context.schema)
         var out = ""
         render(nodes, scopes: [(context.schema, context.record)], into: &out)
+        guard out.utf8.count <= Self.maxOutput else {
+            throw TextTemplateError(file: file, line: 1, message: "the template renders more than \(Self.maxOutput >> 20) MB (loops within loops?)")
+        }
         return Self.trimmingTrailingSpaces(out)
     }
 
@@ -194,6 +197,11 @@ public struct TextTemplate: Sendable {
 
     // MARK: - Blocks
 
+    /// The deepest blocks may nest, and the most text a template may render (a summary is a
+    /// few kilobytes; loops nested in loops could otherwise make gigabytes).
+    static let maxDepth = 16
+    static let maxOutput = 16 << 20
+
     static func parse(_ tokens: [Token], file: String) throws(TextTemplateError) -> [Node] {
         var stack: [(kind: BlockKind, name: String, line: Int, body: [Node])] = [(.each, "", 0, [])]
         for token in tokens {
@@ -209,6 +217,11 @@ public struct TextTemplate: Sendable {
             case .comment:
                 break
             case let .open(kind, name, line):
+                // Blocks nest a few deep in any real template; thousands would exhaust the
+                // stack when rendered, and nested loops multiply.
+                guard stack.count <= maxDepth else {
+                    throw TextTemplateError(file: file, line: line, message: "blocks nested more than \(maxDepth) deep")
+                }
                 stack.append((kind, name, line, []))
             case let .close(kind, line):
                 guard stack.count > 1, let open = stack.popLast() else {
@@ -288,6 +301,8 @@ public struct TextTemplate: Sendable {
 
     private func render(_ nodes: [Node], scopes: [Scope], into out: inout String) {
         for node in nodes {
+            // Past the limit the result is refused anyway: stop adding to it.
+            if out.utf8.count > Self.maxOutput { return }
             switch node {
             case let .text(text):
                 out += text

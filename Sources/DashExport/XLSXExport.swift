@@ -38,9 +38,11 @@ public enum XLSXExport {
         try write(data, to: path, constantMemory: constantMemory)
     }
 
-    /// Bytes of sheet XML a cell may take at most, with its share of the zip's overhead: an
+    /// Bytes of sheet XML a cell takes beyond its text (its tag, reference, style), and the
+    /// most its text can grow when escaped (`&` is `&amp;`, `"` is `&quot;`): an
     /// overestimate, for the space check below.
-    static let bytesPerCell = 96
+    static let bytesPerCell = 64
+    static let escapeGrowth = 6
 
     /// libxlsxwriter does not check the writes to its temporary files: on a full disk (or
     /// under a file size limit) it finished a workbook whose sheets were cut short and reported
@@ -48,8 +50,7 @@ public enum XLSXExport {
     /// files and the workbook (twice the estimate), and the process's file size limit must
     /// allow the estimate. Someone else filling the disk during the export is not covered.
     static func checkSpace(for data: ExportData, at path: String) throws(XLSXError) {
-        let cells = data.tables.reduce(data.summary.count * 2) { $0 + ($1.rows.count + 1) * $1.columns.count }
-        let estimate = UInt64(cells * bytesPerCell + 1 << 20)
+        let estimate = estimatedBytes(data)
         let folder = (path as NSString).deletingLastPathComponent
         var space = statvfs()
         if statvfs(folder.isEmpty ? "." : folder, &space) == 0 {
@@ -62,6 +63,20 @@ public enum XLSXExport {
         if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max, UInt64(limit.rlim_cur) < estimate {
             throw XLSXError(action: "writing \(path)", reason: "the file size limit (\(limit.rlim_cur) bytes) is below what it may need (about \(estimate) bytes)")
         }
+    }
+
+    /// An overestimate of the bytes a workbook of `data` takes, unzipped: every cell's tag and
+    /// its text as escaped at worst.
+    static func estimatedBytes(_ data: ExportData) -> UInt64 {
+        var bytes = 1 << 20
+        for table in data.tables {
+            for column in table.columns { bytes += bytesPerCell + column.utf8.count * escapeGrowth }
+            for row in table.rows {
+                for cell in row { bytes += bytesPerCell + (CellText.plain(cell)?.utf8.count ?? 0) * escapeGrowth }
+            }
+        }
+        for (label, value) in data.summary { bytes += 2 * bytesPerCell + (label.utf8.count + (CellText.plain(value)?.utf8.count ?? 0)) * escapeGrowth }
+        return UInt64(bytes)
     }
 
     static func write(_ data: ExportData, to path: String, constantMemory: Bool) throws(XLSXError) {

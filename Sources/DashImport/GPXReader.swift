@@ -263,16 +263,14 @@ public final class GPXReader {
         }
     }
 
-    /// Whether a coordinate's text has a digit, a decimal point or comma, and two digits after
-    /// it: enough of a position to keep out of messages.
-    static func looksLikeAPosition(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        guard bytes.count >= 4 else { return false }
-        for index in 1..<(bytes.count - 2) where (bytes[index] == 0x2E || bytes[index] == 0x2C) && isDigit(bytes[index - 1])
-            && isDigit(bytes[index + 1]) && isDigit(bytes[index + 2]) {
-            return true
-        }
-        return false
+    /// A coordinate's text for a message: shown only when it has at most three digits (`91`,
+    /// `180`, `NaN`); anything with more could be most of a real position (41.8781x, 41878113
+    /// in microdegrees, 41°52'43), and messages go to stderr and cron mails.
+    static func shown(_ bytes: UnsafeBufferPointer<UInt8>, quoted: Bool = false) -> String {
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard digits <= 3 else { return "(\(bytes.count) characters, not shown)" }
+        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+        return quoted ? "'\(text)'" : text
     }
 
     private static func equals(_ pointer: UnsafePointer<xmlChar>?, _ literal: StaticString) -> Bool {
@@ -406,18 +404,16 @@ public final class GPXReader {
                 // A text holding digits, a point or comma, and two more digits (41.87x) may be
                 // most of a real position: messages go to stderr and cron mails, so it is
                 // described, not shown.
-                let text = written()
-                let shown = Self.looksLikeAPosition(bytes) ? "(\(bytes.count) characters, not shown)" : "'\(text)'"
-                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") \(shown) is not a plain decimal number")
+                problem(pointLine, "\(isLatitude ? "latitude" : "longitude") \(Self.shown(bytes, quoted: true)) is not a plain decimal number")
                 continue
             }
             if isLatitude {
                 sawLatitude = true
-                guard number >= -90, number <= 90 else { problem(pointLine, "latitude \(written()) is outside [-90, 90]"); continue }
+                guard number >= -90, number <= 90 else { problem(pointLine, "latitude \(Self.shown(bytes)) is outside [-90, 90]"); continue }
                 pointLatitude = number
             } else {
                 sawLongitude = true
-                guard number >= -180, number < 180 else { problem(pointLine, "longitude \(written()) is outside [-180, 180)"); continue }
+                guard number >= -180, number < 180 else { problem(pointLine, "longitude \(Self.shown(bytes)) is outside [-180, 180)"); continue }
                 pointLongitude = number
             }
         }

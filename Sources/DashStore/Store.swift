@@ -103,7 +103,9 @@ public final class Store {
     /// for 64 MB and 2.5 s for 440 MB here.
     public func verifyBeforeWriting() throws {
         let verdict = try connection.query("PRAGMA quick_check(3)").compactMap { $0[0].string }
-        guard verdict == ["ok"] else { throw StoreError.damaged(path: path ?? ":memory:", detail: verdict.joined(separator: "; ")) }
+        guard verdict == ["ok"] else {
+            throw StoreError.damaged(path: path ?? ":memory:", detail: verdict.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
+        }
     }
 
     // MARK: - Reading

@@ -33,7 +33,8 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// An ordered, append-only list of steps. `PRAGMA user_version` counts the applied ones and is
-/// written in the same transaction as the step, so a store is always at exactly one version.
+/// written in the transaction that applies every pending step, so a store is always at exactly
+/// one version: the one it had, or the current one.
 ///
 /// One linear history, so a count is enough (SQLite.swift's mechanism rather than GRDB's table of
 /// applied ids): the count commits atomically with its step.
@@ -63,10 +64,10 @@ public struct Migrator: Sendable {
     }
 
     /// Applies the steps after the store's version, up to `target` (all of them by default),
-    /// each in its own `BEGIN IMMEDIATE` transaction. A failing step rolls back and leaves the
-    /// store at the version before it; the error is rethrown.
+    /// together in one `BEGIN IMMEDIATE` transaction. A failing step rolls them all back and
+    /// leaves the store at the version it had; the error is rethrown.
     ///
-    /// Foreign keys are checked with `PRAGMA foreign_key_check` before each step commits.
+    /// Foreign keys are checked with `PRAGMA foreign_key_check` after each step, before the commit.
     /// Returns the ids of the steps applied.
     @discardableResult
     public func migrate(_ connection: Connection, upTo target: Int? = nil) throws -> [String] {
@@ -84,7 +85,7 @@ public struct Migrator: Sendable {
         // A step may rebuild a table (the only way to change a CHECK in SQLite); with foreign
         // keys on, dropping the old table would cascade into its children. So keys are off while
         // steps run, as SQLite's "other kinds of table schema changes" procedure says, and
-        // foreign_key_check must pass before each step commits. The pragma cannot change inside
+        // foreign_key_check must pass after each step, before the commit. The pragma cannot change inside
         // a transaction, so it is set around them.
         try connection.execute("PRAGMA foreign_keys = OFF")
         defer { try? connection.execute("PRAGMA foreign_keys = ON") }

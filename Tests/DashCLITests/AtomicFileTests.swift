@@ -50,3 +50,24 @@ import TestSupport
         }
     }
 }
+
+/// When one of several renames fails, the ones done are undone: the folder holds the earlier
+/// files, not a mix.
+@Suite struct AtomicFileRollbackTests {
+    @Test func aFailedRenameRestoresTheFilesAlreadyReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let first = folder.path("periods.csv"), second = folder.path("shifts.csv"), fresh = folder.path("expenses.csv")
+        try Data("earlier periods\n".utf8).write(to: URL(fileURLWithPath: first))
+        // A folder where the second file should go: renaming a file over it fails.
+        try FileManager.default.createDirectory(atPath: second + "/x", withIntermediateDirectories: true)
+        var files = AtomicFiles()
+        try files.write(Array("new periods\n".utf8), to: first)
+        try files.write(Array("new expenses\n".utf8), to: fresh)
+        try files.write(Array("new shifts\n".utf8), to: second)
+        #expect(throws: AtomicFiles.Failure.self) { try files.commit() }
+        files.discard()
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "earlier periods\n")
+        #expect(!FileManager.default.fileExists(atPath: fresh), "a file the export added is removed again")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["periods.csv", "shifts.csv"])
+    }
+}

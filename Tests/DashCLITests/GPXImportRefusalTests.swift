@@ -65,7 +65,7 @@ import TestSupport
             Case("a point with no time", file([good, point("44.9701", "-93.27", nil)]), lines: [5], says: "a track point has no time"),
             Case("February 30", file([good, point("44.9701", "-93.27", "2026-02-30T14:00:01Z")]), lines: [5], says: "not a real date and time"),
             Case("latitude 91", file([good, point("91", "-93.27")]), lines: [5], says: "latitude 91 is outside [-90, 90]"),
-            Case("latitude -90.0001", file([good, point("-90.0001", "-93.27")]), lines: [5], says: "latitude -90.0001 is outside [-90, 90]"),
+            Case("latitude -90.0001", file([good, point("-90.0001", "-93.27")]), lines: [5], says: "latitude (8 characters, not shown) is outside [-90, 90]"),
             Case("longitude 180", file([good, point("44.97", "180")]), lines: [5], says: "longitude 180 is outside [-180, 180)"),
             Case("coordinates that are not plain decimals",
                  file([good, point("NaN", "-93.27"), point("44.97", "inf"), point("1e999", "-93.27"), point("44.97", "1e2"),
@@ -121,9 +121,9 @@ import TestSupport
         let result = store.importGPX(path)
         #expect(result.stderr.contains("\(path):5: latitude 'NaN' is not a plain decimal number"))
         #expect(result.stderr.contains("\(path):6: longitude 'inf' is not a plain decimal number"))
-        #expect(result.stderr.contains("\(path):7: latitude '1e999' is not a plain decimal number"))
+        #expect(result.stderr.contains("\(path):7: latitude (5 characters, not shown) is not a plain decimal number"))
         #expect(result.stderr.contains("\(path):8: longitude '1e2' is not a plain decimal number"))
-        #expect(result.stderr.contains("\(path):9: latitude '0x28.b4p0' is not a plain decimal number"))
+        #expect(result.stderr.contains("\(path):9: latitude (9 characters, not shown) is not a plain decimal number"))
         #expect(result.stderr.contains("\(path):10: latitude '' is not a plain decimal number"))
     }
 

@@ -255,8 +255,10 @@ import TestSupport
         let expected = (0..<(2 * bad.count)).map { 6 + $0 } + [6 + 2 * bad.count, 6 + 2 * bad.count]
         #expect(reading.lines == expected)
         for (index, text) in bad.enumerated() {
-            #expect(reading.problems[2 * index].message.contains("latitude '\(text)' is not a plain decimal number"))
-            #expect(reading.problems[2 * index + 1].message.contains("longitude '\(text)' is not a plain decimal number"))
+            // A text with more than three digits could be most of a real position: not shown.
+            let shown = text.filter(\.isASCII).filter(\.isNumber).count <= 3 ? "'\(text)'" : "(\(text.utf8.count) characters, not shown)"
+            #expect(reading.problems[2 * index].message.contains("latitude \(shown) is not a plain decimal number"))
+            #expect(reading.problems[2 * index + 1].message.contains("longitude \(shown) is not a plain decimal number"))
         }
         #expect(reading.problems.suffix(2).map(\.message) == ["latitude 91 is outside [-90, 90]", "longitude 180 is outside [-180, 180)"])
         // Once the file has a problem nothing more is handed on.
