@@ -117,7 +117,7 @@ enum ExportCommand {
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw CommandFailure(message: "\(path): no folder \(folder)", status: .noInput)
+            throw CommandFailure(message: "\(path): no folder \(folder)", status: .failure)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw CommandFailure(message: "\(path) is a folder; name a file", status: .failure) }
@@ -144,7 +144,7 @@ enum ExportCommand {
         if !exists {
             let parent = (out as NSString).deletingLastPathComponent
             guard parent.isEmpty || FileManager.default.fileExists(atPath: parent) else {
-                throw CommandFailure(message: "\(out): no folder \(parent)", status: .noInput)
+                throw CommandFailure(message: "\(out): no folder \(parent)", status: .failure)
             }
             do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]) } catch {
                 throw CommandFailure(message: "\(out): cannot create the folder", status: .failure)

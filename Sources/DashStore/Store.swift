@@ -205,11 +205,13 @@ public final class Store {
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }
             guard access(path, R_OK | W_OK) == 0 else {
-                throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+                let reason = String(cString: strerror(errno))
+                if access(path, R_OK) == 0 { throw StoreError.readOnly(path: path, reason: reason) }
+                throw StoreError.unreadable(path: path, reason: reason)
             }
             // Root passes access(2) whatever the mode: a store its owner made read-only is
             // still not written.
-            if info.st_mode & 0o200 == 0 { throw StoreError.unreadable(path: path, reason: "the file is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))") }
+            if info.st_mode & 0o200 == 0 { throw StoreError.readOnly(path: path, reason: "mode \(String(info.st_mode & 0o777, radix: 8))") }
             return false
         }
         guard errno == ENOENT else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }

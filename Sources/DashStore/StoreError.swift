@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case backupFailed(path: String, reason: String)
     /// Another process holds the store's write lock past the busy timeout.
     case busy
+    /// The user may read the store but not write it (issue 7: exit 1, not "missing").
+    case readOnly(path: String, reason: String)
     /// SQLite's quick_check found damage before a write.
     case damaged(path: String, detail: String)
 
@@ -23,6 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(path, reason): "cannot open the store \(path): \(reason)"
         case let .backupFailed(path, reason): "could not write the backup \(path) before migrating (\(reason)); nothing was changed"
         case .busy: "the store is busy (another dashpilot is writing to it); try again"
+        case let .readOnly(path, reason): "the store \(path) is read-only (\(reason)); nothing was written"
         case let .damaged(path, detail): "the store \(path) is damaged (\(detail)); nothing was written. 'dashpilot check' lists the damage; restore a backup"
         }
     }

@@ -381,7 +381,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
 
     // MARK: 2. The store file is read-only
 
-    /// A store the user may read but not write: refused at open (66) naming the store, for
+    /// A store the user may read but not write: refused at open (1) naming the store, for
     /// reads too (a read-only store cannot be migrated or checkpointed), never changed.
     @Test(.enabled(if: FaultTools.canDropPrivileges, "as root, needs setpriv (util-linux)"))
     func storeFileReadOnly() throws {
@@ -397,8 +397,8 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         for words in Self.commands(bed) {
             let run = try bed.dashpilot(words, limits: child)
             expectCleanFailure(run)
-            #expect(run.status == 66, "\(run)")
-            #expect(run.stderr.contains("cannot open the store \(bed.store)"), "\(run)")
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("the store \(bed.store) is read-only"), "\(run)")
             #expect(bed.names(bed.path("store")) == ["dashpilot.sqlite"], "files appeared beside the store: \(run)")
         }
         #expect(bed.names(bed.path("exports")) == [])
@@ -409,7 +409,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
 
     // MARK: 3. The export's folder is missing
 
-    /// Every format refuses a target in a folder that does not exist: 66, naming the path and
+    /// Every format refuses a target in a folder that does not exist: 1, naming the path and
     /// the missing folder, creating nothing.
     @Test func exportFolderMissing() throws {
         let bed = try FaultBed()
@@ -425,7 +425,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         for (format, out, folder) in cases {
             let run = try bed.dashpilot(["export", "--range", "2026-11", "--format", format, "--out", out])
             expectCleanFailure(run)
-            #expect(run.status == 66, "\(run)")
+            #expect(run.status == 1, "\(run)")
             #expect(run.stderr == "dashpilot: error: \(out): no folder \(folder)\n", "\(run)")
             #expect(!FileManager.default.fileExists(atPath: bed.path("missing")), "\(run)")
         }
