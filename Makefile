@@ -44,8 +44,16 @@ test-slow: deps
 	swift build -c release --product dashpilot-gpxgen
 	DASHPILOT_SLOW_TESTS=1 DASHPILOT_BIN="$$(swift build -c release --show-bin-path)" swift test $(SWIFT_BUILD_FLAGS)
 
+# libFuzzer targets (Fuzz/, docs/fuzzing.md): Fuzz/build.sh compiles them with
+# -sanitize=fuzzer,address into .build/fuzz/bin, Fuzz/run.sh runs each for FUZZ_SECONDS on a copy
+# of its seeds in .build/fuzz/corpus and fails on any crash, leak or timeout.
+# FUZZ_SECONDS=600 make fuzz: ten minutes each; make fuzz FUZZ_TARGETS=gpx: one target.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= csv statement amount time gpx template
+
 fuzz: deps
-	DASHPILOT_FUZZ=1 swift test --filter "FuzzTests|GPXFuzzTests" $(SWIFT_BUILD_FLAGS)
+	Fuzz/build.sh $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
 
 # The demo records a small week (Mon 2026-11-02 .. Sat 2026-11-07, Chicago time) by hand
 # into demo-output/demo.sqlite, a store of its own: never the user's real store, then imports
