@@ -15,6 +15,11 @@
 # Environment: FUZZ_SECONDS (default 60), FUZZ_BUILD_DIR (default .build/fuzz), FUZZ_ARGS (more
 # libFuzzer flags, e.g. "-seed=1 -max_len=8192").
 set -euo pipefail
+export PATH="$PATH:/opt/swift/usr/bin"  # llvm-symbolizer, for the stacks
+# Swift's own crash backtracer reads the crashed process's memory, which AddressSanitizer then
+# reports as an "unknown-crash" in CrashHandlerLinux.cpp, hiding the trap. Without it libFuzzer
+# prints the stack, starting at "Swift runtime failure: <what trapped>".
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -51,8 +56,8 @@ for target in "${TARGETS[@]}"; do
   line="$(printf '%-10s executions %-10s cov %-6s ft %-7s corpus %-6s' "$target" "$runs" "${cov:-?}" "${ft:-?}" "${corp:-?}")"
   if [ "$status" -ne 0 ]; then
     echo "!! fuzz $target FAILED (exit $status); the report, from $log:"
-    grep -nE 'ERROR: |SUMMARY: |Fatal error|fuzz invariant|Test unit written|Base64:' "$log" | head -n 20 | sed 's/^/   /'
-    grep -A 30 -E '^==[0-9]+==ERROR|deadly signal|Fatal error' "$log" | head -n 60 | sed 's/^/   | /'
+    grep -nE 'ERROR: |SUMMARY: |Swift runtime failure|Fatal error|Test unit written|Base64:' "$log" | head -n 20 | sed 's/^/   /'
+    grep -A 24 -E '^==[0-9]+== ?ERROR' "$log" | head -n 40 | sed 's/^/   | /'
     failed+=("$target")
     line="$line  FAILED (exit $status, see $log)"
   fi
