@@ -4,7 +4,7 @@
 #   make build      debug build of everything
 #   make test       the whole test suite (Swift Testing); what .ci/run calls
 #   make test-slow  long runs: kill loops, big files (grows with later issues)
-#   make fuzz       random-input runs of every reader of outside text (grows with the importers)
+#   make fuzz       libFuzzer runs of every reader of outside text, FUZZ_SECONDS each (docs/fuzzing.md)
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
 #   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
 #   make lint       swift format lint; fails on force unwraps and force tries
