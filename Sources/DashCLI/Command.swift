@@ -1,7 +1,7 @@
 import DashModel
+import DashReport
 import DashStore
 import Foundation
-import SQLiteKit
 
 /// One documented option of a command.
 struct OptionHelp: Sendable {
@@ -86,11 +86,7 @@ final class Invocation {
     /// so a dry run creates nothing; otherwise the real store.
     func importStore() throws -> Store {
         if arguments.has("dry-run"), !FileManager.default.fileExists(atPath: storePath) { return try Store.inMemory() }
-        let store = try store
-        do { try store.verifyBeforeWriting() } catch let error as SQLiteError {
-            throw StoreError.damaged(path: storePath, detail: error.message.replacingOccurrences(of: "\n", with: " "))
-        }
-        return store
+        return try store
     }
 
     /// Runs `importOne` for each file, each its own transaction, and returns the exit status
@@ -146,23 +142,12 @@ final class Invocation {
         return value
     }
 
-    /// The instant a local date starts in the zone (`--from`/`--to` bounds).
+    /// The instant a local date starts in the zone (`--from`/`--to` bounds): the same first
+    /// instant a report's period starts at (``Day/start(in:)``).
     func startOfDay(_ text: String, option: String) throws -> Instant {
-        do {
-            let date = try TimeText.date(text)
-            return try Self.startOfDay(date, zone: zone)
-        } catch {
+        do { return try Day(parsing: text).start(in: zone) } catch {
             throw UsageError(message: "--\(option): \(error)")
         }
-    }
-
-    /// Local midnight, or the first instant of the day where midnight itself is skipped by DST.
-    static func startOfDay(_ date: CivilTime, zone: TimeZone) throws -> Instant {
-        for minutes in stride(from: 0, through: 180, by: 30) {
-            let candidate = try CivilTime(year: date.year, month: date.month, day: date.day, hour: minutes / 60, minute: minutes % 60)
-            if let instant = try? candidate.instant(in: zone) { return instant }
-        }
-        return try date.instant(in: zone)
     }
 
     /// Local time for people: `2026-11-02 Mon 09:00`.

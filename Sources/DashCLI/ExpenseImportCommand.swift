@@ -66,15 +66,15 @@ enum ExpenseImportCommand {
                     throw Rollback(message: "already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
                 }
                 // A multiset union: a key the store holds k times and this file n times adds n - k.
-                var inStore: [String: Int] = [:]
-                var inFile: [String: Int] = [:]
+                var stored = try RecordKeyCounts(store: store, table: .expense, expectedKeys: rows.count)
+                var inFile: [RecordKey: Int] = [:]
                 var added = 0
                 for row in rows {
-                    if inStore[row.recordKey] == nil { inStore[row.recordKey] = try store.expenseCount(recordKey: row.recordKey) }
-                    inFile[row.recordKey, default: 0] += 1
-                    guard inFile[row.recordKey, default: 0] > inStore[row.recordKey, default: 0] else { continue }
+                    let seen = inFile[row.recordKey, default: 0] + 1
+                    inFile[row.recordKey] = seen
+                    guard seen > (try stored.count(row.recordKey)) else { continue }
                     try store.addExpense(at: row.occurredAt, amount: row.amount, category: row.category, note: row.note,
-                                         importID: importID, recordKey: row.recordKey)
+                                         importID: importID, recordKey: row.recordKey.hex)
                     added += 1
                 }
                 guard added > 0 else { throw Rollback(message: "all \(rows.count) of its expenses are already in the store; nothing added") }

@@ -10,7 +10,7 @@ public struct ExpenseRow: Sendable, Equatable {
     public let note: String?
     /// SHA-256 of what the row says (instant, amount, category, note): the same expense in two
     /// files has the same key, so overlapping files give the union.
-    public let recordKey: String
+    public let recordKey: RecordKey
 }
 
 /// A problem at a line of an expenses file, with the column where there is one.
@@ -171,7 +171,7 @@ public struct ExpenseRowReader {
         do {
             let expense = try Expense(id: 0, occurredAt: occurredAt, amount: amount, category: category, note: note)
             let key = SHA256.recordKey([String(expense.occurredAt.millisecondsSinceEpoch), String(expense.amount.units), expense.category,
-                                        expense.note.map { "n" + $0 } ?? "-"]).hex
+                                        expense.note.map { "n" + $0 } ?? "-"])
             rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
                                    note: expense.note, recordKey: key))
         } catch {

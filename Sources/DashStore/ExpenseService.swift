@@ -21,10 +21,6 @@ extension Store {
         }
     }
 
-    /// How many stored expenses carry `recordKey` (imported rows with the same content).
-    public func expenseCount(recordKey: String) throws -> Int {
-        Int(try connection.scalar("SELECT count(*) FROM expense WHERE recordKey = ?1", [.text(recordKey)])?.int64 ?? 0)
-    }
 
     /// Expenses incurred in [from, to), oldest first; either bound may be open.
     public func expenses(from: Instant? = nil, to: Instant? = nil) throws -> [Expense] {
