@@ -17,6 +17,13 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public static let zero = Money(units: 0)
 
+    /// The largest magnitude one recorded amount may have: 10,000,000 (ten million dollars, or
+    /// units of whatever currency the record is in). No earnings figure, tip, fuel price or expense
+    /// a driver records comes near it; a bigger number is a misread column or a typo. With every
+    /// stored amount inside it, any sum of fewer than 92 million amounts fits in `units` (issue 12:
+    /// two valid expenses of 922337203685477.5807 made every report fail).
+    public static let largestRecordable = Money(units: 10_000_000 * scale)
+
     /// Whole units, for literals in code and tests (`Money(12)` is 12.0000).
     public init(_ whole: Int) { self.units = Int64(whole) * Money.scale }
 
