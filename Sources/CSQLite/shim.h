@@ -22,4 +22,10 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 static inline int csqlite_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+/// SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE: whether closing the last connection checkpoints the WAL into
+/// the database file. A store is opened with it on until the file is known to be a DashPilot store,
+/// so a file refused at open is never written by the close.
+static inline int csqlite_no_checkpoint_on_close(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on, (int *)0);
+}
 #endif

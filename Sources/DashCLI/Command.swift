@@ -94,9 +94,17 @@ final class Invocation {
     func importEach(_ files: [String], _ importOne: (String) -> ExitCode) -> ExitCode {
         let rank: [ExitCode: Int] = [.success: 0, .failure: 1, .dataError: 2, .noInput: 3, .software: 4, .usage: 1]
         var status = ExitCode.success
-        for path in files {
+        for (index, path) in files.enumerated() {
             let result = importOne(path)
             if rank[result, default: 0] > rank[status, default: 0] { status = result }
+            // Another process held the write lock past the busy timeout: the files left would
+            // wait as long again. Said once, naming the store and every file not imported.
+            if openedStore?.refusedBusy == true {
+                let left = files[index...].joined(separator: ", ")
+                context.console.err("dashpilot: error: the store \(storePath) is busy: another dashpilot has been writing to it "
+                                    + "for over 10 s; nothing was imported from \(left); try again\n")
+                return .failure
+            }
         }
         return status
     }

@@ -157,6 +157,8 @@ public enum DashPilotCLI {
             console.err("dashpilot: error: \(error)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
             return status
         case let error as StoreError:
+            // An import's busy store is said once by `Invocation.importEach`, with every file.
+            if case .busy = error, file != nil { return .failure }
             switch error {
             case .missing, .unreadable: status = .noInput
             default: status = .failure

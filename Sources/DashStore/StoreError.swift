@@ -11,11 +11,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The backup before a migration could not be written; nothing was migrated.
     case backupFailed(path: String, reason: String)
     /// Another process holds the store's write lock past the busy timeout.
-    case busy
+    case busy(path: String)
     /// The user may read the store but not write it (issue 7: exit 1, not "missing").
     case readOnly(path: String, reason: String)
     /// SQLite's quick_check found damage before a write.
     case damaged(path: String, detail: String)
+    /// A `-wal` or `-journal` beside the store does not belong to it (``StoreSidecars``): the
+    /// store is not opened, so SQLite never applies it.
+    case foreignSidecar(path: String, file: String, detail: String)
 
     public var description: String {
         switch self {
@@ -24,8 +27,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
         case let .unreadable(path, reason): "cannot open the store \(path): \(reason)"
         case let .backupFailed(path, reason): "could not write the backup \(path) before migrating (\(reason)); nothing was changed"
-        case .busy: "the store is busy (another dashpilot is writing to it); try again"
+        case .busy(let path): "the store \(path) is busy: another dashpilot has been writing to it for over 10 s; nothing was written; try again"
         case let .readOnly(path, reason): "the store \(path) is read-only (\(reason)); nothing was written"
+        case let .foreignSidecar(path, file, detail):
+            "\(file) does not belong to the store \(path) (\(detail)); nothing was read or written. "
+                + "If you restored the store from a copy, or copied this file there, move \(file) away and run the command again"
         case let .damaged(path, detail): "the store \(path) is damaged (\(detail)); nothing was written. 'dashpilot check' lists the damage; restore a backup"
         }
     }

@@ -23,11 +23,18 @@ public final class Connection {
     let handle: OpaquePointer
     /// The path given to `init`, or ":memory:".
     public let path: String
+    /// The resolved file while open, for ``OpenFiles``.
+    private var registered: String?
 
     /// Opens `path` and applies the connection settings every DashPilot connection uses
     /// (RELIABILITY.md 1.4): foreign keys on, a 10 s busy timeout, synchronous FULL, secure
     /// delete, untrusted schema, extended result codes, no double-quoted string literals.
-    public init(path: String = ":memory:", mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 10_000) throws(SQLiteError) {
+    ///
+    /// `checkpointOnClose: false` opens a file that is not yet known to be the caller's: closing
+    /// then never checkpoints its write-ahead log into it (``setCheckpointOnClose(_:)`` turns it
+    /// back on once the file is known).
+    public init(path: String = ":memory:", mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 10_000,
+                checkpointOnClose: Bool = true) throws(SQLiteError) {
         _ = Connection.processSetup
         var db: OpaquePointer?
         let flags: Int32
@@ -47,7 +54,9 @@ public final class Connection {
         }
         handle = db
         self.path = path
+        registered = OpenFiles.opened(path)
         do {
+            if !checkpointOnClose { try check(csqlite_no_checkpoint_on_close(db, 1), sql: nil) }
             try check(sqlite3_extended_result_codes(db, 1), sql: nil)
             try check(csqlite_disable_double_quoted_strings(db), sql: nil)
             try check(sqlite3_busy_timeout(db, busyTimeoutMilliseconds), sql: nil)
@@ -80,6 +89,12 @@ public final class Connection {
         for statement in cache.values { sqlite3_finalize(statement) }
         // close_v2 defers the close until every statement is finalized; ours always are.
         sqlite3_close_v2(handle)
+        if let registered { OpenFiles.closed(registered) }
+    }
+
+    /// Whether closing this connection (the last one to the file) checkpoints its write-ahead log.
+    public func setCheckpointOnClose(_ on: Bool) throws(SQLiteError) {
+        try check(csqlite_no_checkpoint_on_close(handle, on ? 0 : 1), sql: nil)
     }
 
     // MARK: - Running SQL

@@ -1,0 +1,150 @@
+import Foundation
+import SQLiteKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files SQLite reads beside a store (`STORE-wal`, `STORE-journal`, `STORE-shm`), judged before
+/// SQLite opens the store, so that a file that does not belong to it is never applied to it.
+///
+/// SQLite binds a write-ahead log or a rollback journal to a database by file name alone: a `-wal`
+/// copied from another database is replayed into the store, and on close checkpointed into it
+/// (issue 12: 3.1 MB of record became 8 KB of another database's table). The rules:
+///
+/// - Every sidecar that exists is a regular file (never a device, FIFO, socket or link).
+/// - A `-wal` whose header SQLite would ignore (too short, wrong magic or version, bad checksum)
+///   adds nothing and is left to SQLite, which starts it anew. Otherwise its committed frames are
+///   read as SQLite reads them (salts and cumulative checksums). Every committed transaction must
+///   hold a frame of page 1 (DashPilot's writes always touch it: ``Store`` stamps the store's
+///   identity in each), and that page must be a DashPilot page 1: the store's page size, a schema
+///   version, and the store's identity (`application_id`, random per store and per backup).
+///   A store whose identity is still 0 (last written by an earlier build) accepts transactions
+///   whose page 1 carries 0, or one identity being given to it.
+/// - A hot `-journal` (non-empty, first byte set) is accepted only when it would roll the file
+///   back to empty (a store killed while being created): a DashPilot store is in WAL mode from
+///   its first page, so any other rollback journal beside it belongs to another database.
+/// - `-shm` is never judged: the first connection to a WAL database rebuilds it from the `-wal`.
+enum StoreSidecars {
+    /// The rollback journal's first eight bytes (SQLite's file format, section 4.1).
+    static let journalMagic: [UInt8] = [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]
+
+    /// What the store file's header says, for judging its sidecars.
+    struct Header: Equatable {
+        var pageSize: Int
+        var identity: UInt32
+        var schemaVersion: UInt32
+
+        /// Reads the first 100 bytes of a database file or page; nil when they are not an SQLite header.
+        init?(_ bytes: ArraySlice<UInt8>) {
+            guard bytes.count >= 100 else { return nil }
+            let b = Array(bytes.prefix(100))
+            guard Array(b[0..<16]) == Array("SQLite format 3\0".utf8) else { return nil }
+            let raw = Int(b[16]) << 8 | Int(b[17])
+            pageSize = raw == 1 ? 65536 : raw
+            schemaVersion = StoreSidecars.bigEndian(b, 60)
+            identity = StoreSidecars.bigEndian(b, 68)
+        }
+    }
+
+    /// Throws `StoreError.foreignSidecar` when a file beside `storePath` does not belong to it.
+    /// `storePath` is the file SQLite will open; links are resolved as SQLite resolves them, so
+    /// the sidecars judged are the ones SQLite would read.
+    static func verify(storePath: String, schemaVersions: ClosedRange<UInt32>) throws {
+        // Open here already (a test, or a second store of one process): the log is in use by a
+        // connection to this very file, and a descriptor opened and closed here would drop that
+        // connection's locks.
+        if OpenFiles.contains(storePath) { return }
+        let real = realPath(storePath) ?? storePath
+        for suffix in ["-wal", "-journal", "-shm"] {
+            var info = stat()
+            if lstat(real + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw StoreError.foreignSidecar(path: storePath, file: real + suffix, detail: "it is not a regular file")
+            }
+        }
+        // A log another process is using (it holds the shared-memory file's "dead man switch"
+        // lock, as every connection does while open) belongs to a connection to this file.
+        if lockedByAnotherProcess(real + "-shm") { return }
+        // The log first, then the store's header: a checkpoint meanwhile copies pages of this
+        // log into the store, which carry the same identity.
+        let wal = WALFile.committedPageOnes(at: real + "-wal")
+        let header = readPrefix(real, count: 100).flatMap { Header($0[...]) }
+        if let wal, !wal.pageOnes.isEmpty || wal.transactionsWithoutPageOne > 0 {
+            try judge(wal, header: header, store: storePath, file: real + "-wal", schemaVersions: schemaVersions)
+        }
+        try judgeJournal(real + "-journal", store: storePath)
+    }
+
+    private static func judge(_ wal: WALFile.Summary, header: Header?, store: String, file: String,
+                              schemaVersions: ClosedRange<UInt32>) throws {
+        func refuse(_ detail: String) -> StoreError { .foreignSidecar(path: store, file: file, detail: detail) }
+        guard let header else { throw refuse("it holds committed writes but the store has no database header yet") }
+        guard wal.pageSize == header.pageSize else {
+            throw refuse("its pages are \(wal.pageSize) bytes, the store's \(header.pageSize)")
+        }
+        guard wal.transactionsWithoutPageOne == 0 else {
+            throw refuse("\(wal.transactionsWithoutPageOne) of its transactions were not written by this dashpilot")
+        }
+        var given: UInt32?
+        for page in wal.pageOnes {
+            guard let one = Header(page[...]), one.pageSize == header.pageSize, schemaVersions.contains(one.schemaVersion) else {
+                throw refuse("it holds another database's first page")
+            }
+            if one.identity == header.identity { continue }
+            // A store of an earlier build is given its identity by its first write here.
+            if header.identity == 0, one.identity != 0, given == nil || given == one.identity {
+                given = one.identity
+                continue
+            }
+            throw refuse("it belongs to another store (or to this store before a backup was restored)")
+        }
+    }
+
+    private static func judgeJournal(_ path: String, store: String) throws {
+        guard let head = readPrefix(path, count: 28), let first = head.first, first != 0 else { return }
+        // Offset 16: the database's size in pages before the journaled transaction.
+        if head.count >= 28, Array(head[0..<8]) == journalMagic, bigEndian(head, 16) == 0 { return }
+        throw StoreError.foreignSidecar(path: store, file: path, detail: "a rollback journal, which a DashPilot store never has")
+    }
+
+    /// Whether another process holds a lock on byte 128 of the `-shm` file: SQLite's unix VFS
+    /// takes a shared lock there for as long as a connection to a WAL database is open.
+    static func lockedByAnotherProcess(_ shm: String) -> Bool {
+        let fd = open(shm, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 128
+        lock.l_len = 1
+        guard fcntl(fd, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    /// Up to `count` bytes from the start of a regular file; nil when it cannot be opened.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + filled }, count - filled) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func bigEndian(_ b: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
+    }
+}
