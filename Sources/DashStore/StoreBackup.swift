@@ -67,7 +67,9 @@ enum StoreBackup {
         }
         var offset = 0
         while true {
-            guard let x = try? one.read(upToCount: 1 << 20), let y = try? other.read(upToCount: 1 << 20) else { return false }
+            // nil at the end of a file.
+            guard let x = Result(catching: { try one.read(upToCount: 1 << 20) ?? Data() }).ok,
+                  let y = Result(catching: { try other.read(upToCount: 1 << 20) ?? Data() }).ok else { return false }
             if x.isEmpty || y.isEmpty { return x.isEmpty && y.isEmpty }
             guard x.count == y.count else { return false }
             if offset == 0, x.count >= 72 {
@@ -94,4 +96,8 @@ enum StoreBackup {
             if lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() { _ = unlink(file) }
         }
     }
+}
+
+private extension Result {
+    var ok: Success? { try? get() }
 }

@@ -64,6 +64,11 @@ import Glibc
             let check = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", store, "check"], output: out)
             #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
             #expect(try version(store) == Schema.currentVersion)
+            // Issue 12: no partial copy or its journal is left, and a rerun adds no second backup
+            // of the same record.
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("store.sqlite.") }
+            #expect(left.filter { $0.contains(".partial") }.isEmpty, "\(left)")
+            #expect(left.filter { $0.hasSuffix(".bak") }.count <= 1, "\(left)")
             #expect(try ProcessHarness.sqlite(store, "SELECT count(*) FROM routeSample", output: out)
                 == (try ProcessHarness.sqlite(old, "SELECT count(*) FROM routeSample", output: out)))
         }
