@@ -57,11 +57,14 @@ enum WALFile {
     /// SQLite's WAL checksum: pairs of 32-bit words, in the byte order the magic names.
     static func checksum(_ bytes: ArraySlice<UInt8>, _ start: (UInt32, UInt32), bigEndian: Bool) -> (UInt32, UInt32) {
         var (s1, s2) = start
-        var i = bytes.startIndex
-        while i + 8 <= bytes.endIndex {
-            s1 = s1 &+ word(bytes, i, bigEndian: bigEndian) &+ s2
-            s2 = s2 &+ word(bytes, i + 4, bigEndian: bigEndian) &+ s1
-            i += 8
+        bytes.withUnsafeBytes { raw in
+            let pairs = raw.count / 8
+            for n in 0..<pairs {
+                let a = raw.loadUnaligned(fromByteOffset: n * 8, as: UInt32.self)
+                let b = raw.loadUnaligned(fromByteOffset: n * 8 + 4, as: UInt32.self)
+                s1 = s1 &+ (bigEndian ? UInt32(bigEndian: a) : UInt32(littleEndian: a)) &+ s2
+                s2 = s2 &+ (bigEndian ? UInt32(bigEndian: b) : UInt32(littleEndian: b)) &+ s1
+            }
         }
         return (s1, s2)
     }
