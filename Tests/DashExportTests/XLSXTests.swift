@@ -340,16 +340,21 @@ import Testing
     }
 
     /// A date Excel cannot hold (before 1900) fails the export midway: the workbook is closed
-    /// once, nothing half-written appears, and the file already at the path is kept.
-    @Test("an error midway leaves no partial file and keeps the old one")
+    /// once and nothing half-written is left. A file already at the path is never written
+    /// over: the workbook is created exclusively (the CLI writes to a fresh temporary name and
+    /// renames it, AtomicFiles).
+    @Test("an error midway leaves no partial file; a file already there is kept")
     func errorMidwayKeepsOldFile() throws {
         let folder = try TemporaryDirectory("XLSXTests")
         let path = folder.path("export.xlsx")
-        let old = Data("old export".utf8)
-        try old.write(to: URL(fileURLWithPath: path))
         let data = try Self.sample(from: "1899-12-01", to: "1900-01-01")
         let error = #expect(throws: XLSXError.self) { try XLSXExport.write(data, to: path) }
         #expect(error?.action.contains("Summary") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let old = Data("old export".utf8)
+        try old.write(to: URL(fileURLWithPath: path))
+        let exists = #expect(throws: XLSXError.self) { try XLSXExport.write(try Self.sample(), to: path) }
+        #expect(exists?.reason == "File exists")
         #expect(FileManager.default.contents(atPath: path) == old)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["export.xlsx"])
     }
