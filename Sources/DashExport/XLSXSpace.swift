@@ -20,11 +20,19 @@ import Glibc
 ///                        + s(k)                             (its copy)
 ///                        + z(1) + ... + z(k-1)              (the workbook so far)
 ///
-/// s(k) is estimated from the cells (`sheetBytes`: each cell's markup at its longest plus its
-/// text exactly as escaped); z(k) as s(k) / 4, where the sheets measured deflate 7 to 9 times
-/// (docs/export.md). Measured on the FaultTests export (1,500 shifts, a 132 KB workbook, 1.12 MB
-/// of sheets): the formula with the real sizes gives 1.82 MB, the estimate 1.9 MB, the old
-/// check (twice a worst-case unzipped size) 10.5 MB.
+/// s(k) is estimated from the cells (`sheetBytes`: each cell's markup and reference, its text
+/// exactly as escaped, a number's digits at most); z(k) as s(k) / 4, where the sheets measured
+/// deflate 7 to 10 times. Measured (the smallest private tmpfs the export fits in, the
+/// precheck off; docs/export.md):
+///
+/// | data | workbook | sheets' XML | real peak | this estimate | the old check |
+/// | --- | --- | --- | --- | --- | --- |
+/// | FaultTests' 1,500 shifts | 132 KB | 1.14 MB | 1.82 MB (13.8x) | 2.37 MB (18x) | 10.5 MB (80x) |
+/// | a year: 20,075 deliveries | 985 KB | 9.5 MB | 18.6 MB (18.9x) | 22.1 MB (22x) | not measured |
+///
+/// The estimate is 18 to 30% above the real peak (a number's digits are counted at 18 when a
+/// time or a distance usually prints fewer), so an export the folder can hold is refused only
+/// when the free space is within that margin of the peak.
 enum XLSXSpace {
     /// Markup around a text cell's text: `<c r="` `" t="inlineStr"><is><t>` `</t></is></c>`,
     /// plus ` s="NN"` (the header's style); `xml:space="preserve"` adds 21 when the text
