@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// Temporary files that killed exports left beside a target: `.NAME.tmp-PID` (every export;
-/// XLSX too since issue 12) and `.NAME.tmp-PID.UUID.partial` (XLSX before it). A kill (or a
+/// XLSX too since issue 12), the folder `.NAME.tmp-PID.d` of libxlsxwriter's own temporary
+/// files, and `.NAME.tmp-PID.UUID.partial` (XLSX before issue 12). A kill (or a
 /// crash, a power cut) between creating one and renaming it leaves it behind; nothing else
 /// ever removes it. The next export to the same target removes those of processes that are
 /// gone, and nothing else:
@@ -16,7 +17,8 @@ import Glibc
 ///   user's live process) or is this process's own: this run has created none yet, so a file
 ///   with our PID is a dead process's whose PID was reused;
 /// - only regular files (`lstat`: a symlink or folder of that name is left) owned by the
-///   user running the export.
+///   user running the export; the `.d` folder only as a folder of the user's, emptied of its
+///   regular files of the user's and removed only if nothing else is in it.
 ///
 /// Not covered: a PID reused between the check and the `unlink` by a new export of the same
 /// target (its rename then fails cleanly: exit 1, nothing replaced); exports running in
@@ -34,13 +36,32 @@ enum ExportLeftovers {
               let pid = pid_t(String(decoding: digits, as: UTF8.self)), pid > 0
         else { return nil }
         let tail = rest.dropFirst(digits.count)
-        if tail.isEmpty { return pid }
+        if tail.isEmpty || tail.elementsEqual(".d".utf8) { return pid }
         // `.UUID.partial`: a dot, 36 characters of a UUID, `.partial`.
         let suffix = Array(".partial".utf8)
         guard tail.count == 1 + 36 + suffix.count, tail.first == UInt8(ascii: "."), tail.suffix(suffix.count).elementsEqual(suffix),
               UUID(uuidString: String(decoding: tail.dropFirst().prefix(36), as: UTF8.self)) != nil
         else { return nil }
         return pid
+    }
+
+    /// Empties and removes a dead export's `.NAME.tmp-PID.d` (XLSXWorkbook's folder for
+    /// libxlsxwriter's `tmp.XXXXXX` files): only its regular files of ours; a folder holding
+    /// anything else is left.
+    static func removeFolder(_ folder: String) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names {
+            var info = stat()
+            let path = folder + "/" + name
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() { unlink(path) }
+        }
+        return rmdir(folder) == 0
     }
 
     static func isAlive(_ pid: pid_t) -> Bool {
@@ -63,8 +84,13 @@ enum ExportLeftovers {
         for bytes in found {
             let path = PathParts.sibling(of: target, named: String(decoding: bytes, as: UTF8.self))
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
-            if unlink(path) == 0 { removed.append(path) }
+            guard lstat(path, &info) == 0, info.st_uid == getuid() else { continue }
+            let isFolderName = bytes.suffix(2).elementsEqual(".d".utf8)
+            if info.st_mode & S_IFMT == S_IFREG, !isFolderName {
+                if unlink(path) == 0 { removed.append(path) }
+            } else if info.st_mode & S_IFMT == S_IFDIR, isFolderName, removeFolder(path) {
+                removed.append(path)
+            }
         }
         return removed
     }

@@ -37,6 +37,12 @@ public enum XLSXExport {
     /// Writes the workbook to `path`, which must not exist: created 0600, verified whole after
     /// `workbook_close` and flushed (XLSXWorkbook), or removed on any failure. The caller
     /// renames it into place (AtomicFiles in the CLI).
+    /// `quiet`: drop libxlsxwriter's own stderr lines (the dashpilot process; XLSXWorkbook).
+    public static func write(_ data: ExportData, to path: String, quiet: Bool) throws(XLSXError) {
+        XLSXWorkbook.quietLibraryErrors = quiet
+        try write(data, to: path)
+    }
+
     public static func write(_ data: ExportData, to path: String) throws(XLSXError) {
         try write(data, to: path, constantMemory: constantMemory)
     }

@@ -69,9 +69,13 @@ final class XLSXWorkbook {
     let path: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var styles: [Style: UnsafeMutablePointer<lxw_format>] = [:]
-    /// The folder libxlsxwriter's temporary files go to: the target's own, so they compete for
-    /// the same space the preflight check measured (not /tmp's). Freed after the workbook.
+    /// The folder libxlsxwriter's temporary files go to: `PATH.d`, made here 0700 beside the
+    /// file, so they use the space the precheck measured (not /tmp's), and a kill inside
+    /// `tmpfileplus` (between its open and its unlink) leaves its `tmp.XXXXXX` file in a
+    /// folder of ours that no one else can read, which the next export removes
+    /// (ExportLeftovers), not among the user's files. Removed with the workbook.
     private let temporaryFolder: UnsafeMutablePointer<CChar>?
+    private let temporaryFolderPath: String
     /// The file at `path`, created here; verified and flushed through it.
     private var descriptor: Int32
     private let constantMemory: Bool
@@ -88,10 +92,18 @@ final class XLSXWorkbook {
             throw XLSXError(action: "creating \(path)", reason: String(cString: strerror(errno)))
         }
         _ = fchmod(descriptor, 0o600)  // the umask may only have narrowed it; never wider
-        temporaryFolder = strdup(PathParts.parent(of: path))
+        temporaryFolderPath = path + ".d"
+        guard mkdir(temporaryFolderPath, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            unlink(path)
+            throw XLSXError(action: "creating \(temporaryFolderPath)", reason: reason)
+        }
+        temporaryFolder = strdup(temporaryFolderPath)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: temporaryFolder, use_zip64: 0)
         guard let workbook = workbook_new_opt(path, &options) else {
             free(temporaryFolder)
+            Self.removeFolder(temporaryFolderPath)
             Glibc.close(descriptor)
             unlink(path)
             throw XLSXError(action: "creating the workbook \(path)", reason: "libxlsxwriter could not allocate it")
@@ -291,14 +303,39 @@ final class XLSXWorkbook {
         unlink(path)
     }
 
+    /// Closes the file and removes the temporary folder (empty: libxlsxwriter unlinks each
+    /// of its files as soon as it is open).
     private func closeDescriptor() {
         if descriptor >= 0 { Glibc.close(descriptor) }
         descriptor = -1
+        Self.removeFolder(temporaryFolderPath)
     }
 
-    /// Runs `body` with stderr sent to /dev/null: libxlsxwriter prints its own `[ERROR] ...`
-    /// lines there, and a failure is to be one line naming the target (the `XLSXError`).
+    /// Removes a temporary folder of ours and the files in it.
+    static func removeFolder(_ folder: String) {
+        if let directory = opendir(folder) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != ".", name != ".." { unlink(folder + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(folder)
+    }
+
+    /// Whether libxlsxwriter's own `[ERROR] ...` lines on stderr are dropped while the file is
+    /// written, so a failure is one line naming the target (the `XLSXError`). Set by the
+    /// `dashpilot` process only (ExportCommand): stderr is the whole process's, and a test
+    /// runner's own output on other threads must not vanish with it.
+    nonisolated(unsafe) static var quietLibraryErrors = false
+    private static let quietLock = NSLock()
+
+    /// Runs `body` with stderr sent to /dev/null when `quietLibraryErrors` is set; one at a
+    /// time, so each saved stderr is the real one.
     private static func quietly<T>(_ body: () -> T) -> T {
+        guard quietLibraryErrors else { return body() }
+        quietLock.lock()
+        defer { quietLock.unlock() }
         fflush(nil)
         let saved = dup(2)
         let null = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
