@@ -10,8 +10,8 @@
 ///    entries tile the file from byte 0, each local header agrees with its directory record,
 ///    each entry inflates to exactly its size and CRC-32. A short or failed write of the zip
 ///    itself removes or shifts bytes, so one of these fails.
-/// 2. Each XML part (XMLShape): one balanced document, the root element closed; and each
-///    worksheet holds exactly the `<row>` and `<c>` elements written and, in constant-memory
+/// 2. Each XML part (XMLShape): one balanced document, the root element closed, no `<` inside
+///    a tag; and each worksheet holds exactly the `<row>`, `<c>` and `<v>` elements written and, in constant-memory
 ///    mode (strings inline), exactly the text bytes written, as libxlsxwriter escapes them.
 ///    Lost bytes run from the failed write to the end of a stdio buffer (4 KiB), or to the end
 ///    of the file when no space comes back (a size limit: always). A loss at the end leaves an
@@ -19,9 +19,9 @@
 ///    row file before writing the sheet's closing tags) removes markup, which unbalances the
 ///    document or changes a count, or text, which changes the text bytes.
 ///
-/// What it cannot see: a loss inside the digits of one number (`<v>12.5</v>` read as
-/// `<v>1.5</v>`), which needs a write to fail there and space to come back, from another
-/// process, before the next 4 KiB flush. docs/export.md says so.
+/// What it cannot see: a loss wholly inside one tag's attributes (`s="12"` read as `s="1"`) or
+/// one number's digits (`<v>12.5</v>` read as `<v>1.5</v>`), which needs a write to fail there
+/// and space to come back, from another process, before the next flush. docs/export.md says so.
 enum XLSXVerification {
     /// What one sheet should hold, counted as it is written (rows in order).
     struct Sheet: Equatable {
@@ -29,12 +29,19 @@ enum XLSXVerification {
         var cells = 0
         var rows = 0
         var textBytes = 0
+        /// Cells with a `<v>`: numbers; strings too with a shared-string table.
+        var numbers = 0
+        var strings = 0
         private var lastRow = -1
 
         init(name: String) { self.name = name }
 
-        mutating func add(row: Int, textBytes: Int = 0) {
+        /// `kind`: a number, a (non-empty) string, or a formatted blank.
+        enum Kind { case number, string, blank }
+
+        mutating func add(row: Int, _ kind: Kind, textBytes: Int = 0) {
             cells += 1
+            if kind == .number { numbers += 1 } else if kind == .string { strings += 1 }
             if row != lastRow {
                 rows += 1
                 lastRow = row
@@ -81,7 +88,10 @@ enum XLSXVerification {
             if let problem = shape.finish() { throw damaged("\(index.map { "the \(sheets[$0].name) sheet (\(entry.name))" } ?? entry.name): \(problem)") }
             guard let index else { continue }
             let sheet = sheets[index]
-            guard shape.rows == sheet.rows, shape.cells == sheet.cells, !inlineStrings || shape.textBytes == sheet.textBytes else {
+            let values = sheet.numbers + (inlineStrings ? 0 : sheet.strings)
+            guard shape.rows == sheet.rows, shape.cells == sheet.cells, shape.values == values,
+                  !inlineStrings || shape.textBytes == sheet.textBytes
+            else {
                 throw damaged("the \(sheet.name) sheet holds \(shape.rows) rows, \(shape.cells) cells and \(shape.textBytes) bytes of text,"
                               + " not the \(sheet.rows), \(sheet.cells) and \(sheet.textBytes) written")
             }

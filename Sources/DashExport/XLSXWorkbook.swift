@@ -205,7 +205,7 @@ final class XLSXWorkbook {
         let error = cut.withCString { worksheet_write_string(sheet.pointer, r, c, $0, format) }
         try Self.check(error, "writing text to \(sheet.name) row \(row) column \(column)")
         // An empty text is a blank cell when formatted, else no cell (libxlsxwriter's rule).
-        if !cut.isEmpty || format != nil { expected[sheet.index].add(row: row, textBytes: XLSXVerification.escapedLength(cut)) }
+        if !cut.isEmpty || format != nil { expected[sheet.index].add(row: row, cut.isEmpty ? .blank : .string, textBytes: XLSXVerification.escapedLength(cut)) }
     }
 
     func writeNumber(_ sheet: Sheet, _ row: Int, _ column: Int, _ value: Double, style: Style? = nil) throws(XLSXError) {
@@ -216,7 +216,7 @@ final class XLSXWorkbook {
         let format = try format(style)
         _ = try open("writing \(sheet.name) row \(row)")
         try Self.check(worksheet_write_number(sheet.pointer, r, c, value, format), "writing a number to \(sheet.name) row \(row) column \(column)")
-        expected[sheet.index].add(row: row)
+        expected[sheet.index].add(row: row, .number)
     }
 
     /// A date or date-time cell (an Excel serial number with a date format). Excel's dates run
@@ -232,7 +232,7 @@ final class XLSXWorkbook {
         _ = try open(action)
         var datetime = lxw_datetime(year: Int32(year), month: Int32(month), day: Int32(day), hour: Int32(hour), min: Int32(minute), sec: second)
         try Self.check(worksheet_write_datetime(sheet.pointer, r, c, &datetime, format), action)
-        expected[sheet.index].add(row: row)
+        expected[sheet.index].add(row: row, .number)
     }
 
     /// A formatted cell with no value (an unformatted blank is simply not written).
@@ -241,7 +241,7 @@ final class XLSXWorkbook {
         let format = try format(style)
         _ = try open("writing \(sheet.name) row \(row)")
         try Self.check(worksheet_write_blank(sheet.pointer, r, c, format), "writing a blank to \(sheet.name) row \(row) column \(column)")
-        expected[sheet.index].add(row: row)
+        expected[sheet.index].add(row: row, .blank)
     }
 
     /// Freezes the rows above `rows` (1: the header row stays on screen).

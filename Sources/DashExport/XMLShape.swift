@@ -1,5 +1,5 @@
 /// The shape of one XML part of a workbook, read as a stream: whether it is one complete,
-/// balanced document, and the counts the verification compares (`row` and `c` elements, the
+/// balanced document, and the counts the verification compares (`row`, `c` and `v` elements, the
 /// bytes of text inside `t` elements, as escaped).
 ///
 /// This is not a general XML parser; it reads what libxlsxwriter writes, where `<` and `>`
@@ -10,6 +10,8 @@
 struct XMLShape {
     private(set) var rows = 0
     private(set) var cells = 0
+    /// `v` elements: a number's (or, with shared strings, a string's index) value.
+    private(set) var values = 0
     private(set) var textBytes = 0
     private(set) var problem: String?
 
@@ -32,6 +34,8 @@ struct XMLShape {
                     inTag = false
                     closeTag()
                     if problem != nil { return }
+                } else if byte == UInt8(ascii: "<") {
+                    return fail("a '<' inside a tag")
                 } else {
                     guard tag.count < Self.maxTag else { return fail("a tag runs on past \(Self.maxTag) bytes") }
                     tag.append(byte)
@@ -79,7 +83,7 @@ struct XMLShape {
             guard !rootSeen else { return fail("a second root element") }
             rootSeen = true
         }
-        if name == Self.row { rows += 1 } else if name == Self.c { cells += 1 }
+        if name == Self.row { rows += 1 } else if name == Self.c { cells += 1 } else if name == Self.v { values += 1 }
         if tag.last == UInt8(ascii: "/") {
             if stack.isEmpty { rootClosed = true }
         } else {
@@ -89,5 +93,5 @@ struct XMLShape {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-    private static let row = Array("row".utf8), c = Array("c".utf8), t = Array("t".utf8)
+    private static let row = Array("row".utf8), c = Array("c".utf8), t = Array("t".utf8), v = Array("v".utf8)
 }
