@@ -1,3 +1,4 @@
+import DashExport
 import Foundation
 
 /// Files written whole or not at all: the bytes go to a temporary name in the target folder
@@ -13,12 +14,21 @@ struct AtomicFiles {
 
     private var pending: [(temporary: String, target: String)] = []
 
-    /// A temporary path beside `target`, for a writer that writes the file itself (libxlsxwriter).
+    /// A temporary path beside `target`, for a writer that creates the file itself
+    /// (XLSXWorkbook: exclusively, mode 0600). Leftovers of killed exports of the same target
+    /// are removed first (ExportLeftovers), so a dead process's file of the same PID cannot
+    /// block the exclusive create.
     mutating func temporaryPath(for target: String) -> String {
-        let url = URL(fileURLWithPath: target)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        ExportLeftovers.remove(besides: target)
+        let temporary = Self.sibling(of: target, suffix: "tmp")
         pending.append((temporary, target))
         return temporary
+    }
+
+    /// `.NAME.SUFFIX-PID` in the target's folder (by `PathParts`: NSString's path functions
+    /// trap on a one-character name).
+    static func sibling(of target: String, suffix: String) -> String {
+        PathParts.sibling(of: target, named: ".\(PathParts.name(of: target)).\(suffix)-\(getpid())")
     }
 
     /// Writes `bytes` to a temporary file for `target`. `failAfter` (tests) fails the write once
@@ -50,15 +60,12 @@ struct AtomicFiles {
     mutating func commit() throws {
         var kept: [(target: String, old: String?)] = []
         for (_, target) in pending where pending.count > 1 {
-            let url = URL(fileURLWithPath: target)
-            let old = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).old-\(getpid())").path
+            let old = Self.sibling(of: target, suffix: "old")
             unlink(old)
             kept.append((target, link(target, old) == 0 ? old : nil))
         }
         var done: [String] = []
         for (temporary, target) in pending {
-            // Owner only, like the store: a file libxlsxwriter made follows the umask.
-            _ = chmod(temporary, 0o600)
             guard rename(temporary, target) == 0 else {
                 let failure = Failure(path: target, what: "cannot replace it (\(String(cString: strerror(errno))))")
                 for replaced in done {
@@ -70,7 +77,7 @@ struct AtomicFiles {
             done.append(target)
         }
         for entry in kept { if let old = entry.old { unlink(old) } }
-        for folder in Set(pending.map { URL(fileURLWithPath: $0.target).deletingLastPathComponent().path }) {
+        for folder in Set(pending.map { PathParts.parent(of: $0.target) }) {
             let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 {
                 _ = fsync(fd)

@@ -34,6 +34,9 @@ enum ExportCommand {
             guard let format = try run.arguments.value("format") else { throw UsageError(message: "missing required option --format", hint: "csv, xlsx or text") }
             guard ["csv", "xlsx", "text"].contains(format) else { throw UsageError(message: "--format must be csv, xlsx or text, not '\(format)'") }
             guard let out = try run.arguments.value("out") else { throw UsageError(message: "missing required option --out") }
+            if out == "-", format != "text" {
+                throw UsageError(message: "--out - (standard output) is for --format text", hint: "name a file or folder; ./- is one named '-'")
+            }
             if try run.arguments.value("table") != nil, format != "csv" { throw UsageError(message: "--table is for --format csv") }
             if try run.arguments.value("template") != nil, format != "text" { throw UsageError(message: "--template is for --format text") }
             let data = try exportData(run)
@@ -45,9 +48,12 @@ enum ExportCommand {
                 switch format {
                 case "csv": written = try writeCSV(data, out: out, table: try run.arguments.value("table"), force: force, files: &files)
                 case "xlsx":
-                    let target = try target(out, isFolder: false, force: force)
+                    let target = try target(out, force: force)
                     let temporary = files.temporaryPath(for: target)
-                    do { try XLSXExport.write(data, to: temporary) } catch {
+                    // libxlsxwriter's own stderr lines are dropped in the dashpilot process
+                    // only: in a test runner stderr is shared by every thread.
+                    let quiet = CommandLine.arguments.first.map { PathParts.name(of: $0) } == "dashpilot"
+                    do { try XLSXExport.write(data, to: temporary, quiet: quiet) } catch {
                         // Named by the file the user asked for, not the temporary one.
                         throw CommandFailure(message: "\(target): the workbook could not be written: "
                                                  + "\(error)".replacingOccurrences(of: temporary, with: target) + "; the earlier file is as it was",
@@ -64,7 +70,7 @@ enum ExportCommand {
                         run.context.console.out(text)
                         return .success
                     }
-                    let target = try target(out, isFolder: false, force: force)
+                    let target = try target(out, force: force)
                     try files.write(Array(text.utf8), to: target)
                     written = [target]
                 }
@@ -112,11 +118,14 @@ enum ExportCommand {
         }
     }
 
-    /// The file to write: refused when its folder is missing, or when it exists without --force.
-    static func target(_ path: String, isFolder: Bool, force: Bool) throws -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+    /// The file to write: refused when it names a folder, when its folder is missing, or when
+    /// it exists without --force. Leftovers of killed exports of it are removed (ExportLeftovers).
+    /// Path parts come from `PathParts`, never NSString (which traps on `x`, `-`, `a/`).
+    static func target(_ path: String, force: Bool) throws -> String {
+        guard PathParts.namesAFile(path) else { throw CommandFailure(message: "\(path) names a folder; name a file", status: .failure) }
+        let folder = PathParts.parent(of: path)
         var isDirectory: ObjCBool = false
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
             throw CommandFailure(message: "\(path): no folder \(folder)", status: .failure)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -132,18 +141,18 @@ enum ExportCommand {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory)
         if out.hasSuffix(".csv"), !(exists && isDirectory.boolValue) {
-            let name = table ?? String((out as NSString).lastPathComponent.dropLast(4))
+            let name = table ?? String(PathParts.name(of: out).dropLast(4))
             guard let chosen = tables[name] else {
                 throw UsageError(message: "which table goes in \(out)? pass --table", hint: tableNames.joined(separator: ", "))
             }
-            let target = try target(out, isFolder: false, force: force)
+            let target = try target(out, force: force)
             try files.write(Array(CSVText.render(chosen).utf8), to: target)
             return [target]
         }
         if table != nil { throw UsageError(message: "--table needs --out to name a .csv file") }
         if !exists {
-            let parent = (out as NSString).deletingLastPathComponent
-            guard parent.isEmpty || FileManager.default.fileExists(atPath: parent) else {
+            let parent = PathParts.parent(of: out)
+            guard FileManager.default.fileExists(atPath: parent) else {
                 throw CommandFailure(message: "\(out): no folder \(parent)", status: .failure)
             }
             do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]) } catch {
@@ -153,7 +162,7 @@ enum ExportCommand {
             throw CommandFailure(message: "\(out) is a file; --format csv writes a folder (or name a .csv file and --table)", status: .failure)
         }
         // Every target checked before anything is written.
-        let targets = try tableNames.map { try target((out as NSString).appendingPathComponent($0 + ".csv"), isFolder: false, force: force) }
+        let targets = try tableNames.map { try target(PathParts.join(out, $0 + ".csv"), force: force) }
         for (name, path) in zip(tableNames, targets) {
             guard let table = tables[name] else { continue }
             try files.write(Array(CSVText.render(table).utf8), to: path)

@@ -34,53 +34,21 @@ public enum XLSXExport {
     /// Excel widths are in characters; a column never gets wider than this.
     static let maxColumnWidth = 60
 
+    /// Writes the workbook to `path`, which must not exist: created 0600, verified whole after
+    /// `workbook_close` and flushed (XLSXWorkbook), or removed on any failure. The caller
+    /// renames it into place (AtomicFiles in the CLI).
+    /// `quiet`: drop libxlsxwriter's own stderr lines (the dashpilot process; XLSXWorkbook).
+    public static func write(_ data: ExportData, to path: String, quiet: Bool) throws(XLSXError) {
+        XLSXWorkbook.quietLibraryErrors = quiet
+        try write(data, to: path)
+    }
+
     public static func write(_ data: ExportData, to path: String) throws(XLSXError) {
         try write(data, to: path, constantMemory: constantMemory)
     }
 
-    /// Bytes of sheet XML a cell takes beyond its text (its tag, reference, style), and the
-    /// most its text can grow when escaped (`&` is `&amp;`, `"` is `&quot;`): an
-    /// overestimate, for the space check below.
-    static let bytesPerCell = 64
-    static let escapeGrowth = 6
-
-    /// libxlsxwriter does not check the writes to its temporary files: on a full disk (or
-    /// under a file size limit) it finished a workbook whose sheets were cut short and reported
-    /// success. So the space is checked first: the folder must have room for the temporary
-    /// files and the workbook (twice the estimate), and the process's file size limit must
-    /// allow the estimate. Someone else filling the disk during the export is not covered.
-    static func checkSpace(for data: ExportData, at path: String) throws(XLSXError) {
-        let estimate = estimatedBytes(data)
-        let folder = (path as NSString).deletingLastPathComponent
-        var space = statvfs()
-        if statvfs(folder.isEmpty ? "." : folder, &space) == 0 {
-            let free = UInt64(space.f_bavail) * UInt64(space.f_frsize)
-            guard free >= 2 * estimate else {
-                throw XLSXError(action: "writing \(path)", reason: "not enough free space to write it safely (about \(2 * estimate / 1_000_000 + 1) MB needed, \(free / 1_000_000) MB free)")
-            }
-        }
-        var limit = rlimit()
-        if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max, UInt64(limit.rlim_cur) < estimate {
-            throw XLSXError(action: "writing \(path)", reason: "the file size limit (\(limit.rlim_cur) bytes) is below what it may need (about \(estimate) bytes)")
-        }
-    }
-
-    /// An overestimate of the bytes a workbook of `data` takes, unzipped: every cell's tag and
-    /// its text as escaped at worst.
-    static func estimatedBytes(_ data: ExportData) -> UInt64 {
-        var bytes = 1 << 20
-        for table in data.tables {
-            for column in table.columns { bytes += bytesPerCell + column.utf8.count * escapeGrowth }
-            for row in table.rows {
-                for cell in row { bytes += bytesPerCell + (CellText.plain(cell)?.utf8.count ?? 0) * escapeGrowth }
-            }
-        }
-        for (label, value) in data.summary { bytes += 2 * bytesPerCell + (label.utf8.count + (CellText.plain(value)?.utf8.count ?? 0)) * escapeGrowth }
-        return UInt64(bytes)
-    }
-
     static func write(_ data: ExportData, to path: String, constantMemory: Bool) throws(XLSXError) {
-        try checkSpace(for: data, at: path)
+        try XLSXSpace.check(for: data, at: path)
         let workbook = try XLSXWorkbook(path: path, constantMemory: constantMemory)
         do {
             // The report's `to` date at 00:00 UTC: depends only on the arguments.
@@ -90,8 +58,16 @@ public enum XLSXExport {
             try workbook.close()
         } catch {
             workbook.discard()
-            throw error
+            throw withFileSizeLimit(error)
         }
+    }
+
+    /// A write that failed under a file size limit says so: libxlsxwriter's writes meet it
+    /// (EFBIG) without telling which file, or silently (the verification finds the cut).
+    static func withFileSizeLimit(_ error: XLSXError) -> XLSXError {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return error }
+        return XLSXError(action: error.action, reason: error.reason + " (this process may write files of at most \(limit.rlim_cur) bytes)")
     }
 
     /// "Periods" for `periods`, "Mileage log" for `mileage_log`; at most 31 characters.

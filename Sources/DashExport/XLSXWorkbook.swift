@@ -1,5 +1,8 @@
 import CXLSXWriter
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A spreadsheet could not be written: what was being done (naming the file, or the sheet and
 /// cell) and why (libxlsxwriter's `lxw_strerror` text, or the system's).
@@ -21,9 +24,14 @@ public struct XLSXError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `workbook_close` exactly once on every path: `close()` (which checks its result), or
 /// `discard()` / `deinit` when the caller gave up midway.
 ///
-/// The workbook is written to a `.partial` file beside `path` and renamed over `path` only
-/// when `workbook_close` succeeded, so a failed or abandoned export never leaves a half-written
-/// file at `path`, nor replaces one that was there.
+/// The file at `path` must not exist: it is created here, exclusively and mode 0600, before
+/// libxlsxwriter opens it (its `fopen("wb")` truncates the file and keeps the mode), so no one
+/// else can read the workbook while it is built. libxlsxwriter's own temporary files (each
+/// sheet's rows, then each part) are made by its `tmpfileplus` in the same folder: 0600,
+/// O_EXCL, and unlinked as soon as they are open, so they are never readable by others nor
+/// left by a kill. `close()` then verifies the finished file (XLSXVerification) through the
+/// descriptor opened here, and flushes it; the caller renames it (AtomicFiles). On any
+/// failure the file is removed.
 ///
 /// Text is written only with `worksheet_write_string`: a note that reads `=HYPERLINK(...)`
 /// stays a string cell, never a formula.
@@ -54,27 +62,50 @@ final class XLSXWorkbook {
     /// A worksheet of this workbook; valid until the workbook is closed.
     struct Sheet {
         let name: String
+        fileprivate let index: Int
         fileprivate let pointer: UnsafeMutablePointer<lxw_worksheet>
     }
 
     let path: String
-    private let partialPath: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var styles: [Style: UnsafeMutablePointer<lxw_format>] = [:]
-    /// The folder libxlsxwriter's temporary files go to: the target's own, so they compete for
-    /// the same space the preflight check measured (not /tmp's). Freed after the workbook.
+    /// The folder libxlsxwriter's temporary files go to: `PATH.d`, made here 0700 beside the
+    /// file, so they use the space the precheck measured (not /tmp's), and a kill inside
+    /// `tmpfileplus` (between its open and its unlink) leaves its `tmp.XXXXXX` file in a
+    /// folder of ours that no one else can read, which the next export removes
+    /// (ExportLeftovers), not among the user's files. Removed with the workbook.
     private let temporaryFolder: UnsafeMutablePointer<CChar>?
+    private let temporaryFolderPath: String
+    /// The file at `path`, created here; verified and flushed through it.
+    private var descriptor: Int32
+    private let constantMemory: Bool
+    /// What each sheet should hold, counted as it is written, for the verification.
+    private(set) var expected: [XLSXVerification.Sheet] = []
 
     /// `constantMemory`: libxlsxwriter keeps one row in memory and streams the others to a
     /// temporary file; rows must then be written in order (a cell of an earlier row is lost).
     init(path: String, constantMemory: Bool) throws(XLSXError) {
         self.path = path
-        partialPath = path + "." + UUID().uuidString + ".partial"
-        let folder = (path as NSString).deletingLastPathComponent
-        temporaryFolder = strdup(folder.isEmpty ? "." : folder)
+        self.constantMemory = constantMemory
+        descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw XLSXError(action: "creating \(path)", reason: String(cString: strerror(errno)))
+        }
+        _ = fchmod(descriptor, 0o600)  // the umask may only have narrowed it; never wider
+        temporaryFolderPath = path + ".d"
+        guard mkdir(temporaryFolderPath, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            unlink(path)
+            throw XLSXError(action: "creating \(temporaryFolderPath)", reason: reason)
+        }
+        temporaryFolder = strdup(temporaryFolderPath)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: temporaryFolder, use_zip64: 0)
-        guard let workbook = workbook_new_opt(partialPath, &options) else {
+        guard let workbook = workbook_new_opt(path, &options) else {
             free(temporaryFolder)
+            Self.removeFolder(temporaryFolderPath)
+            Glibc.close(descriptor)
+            unlink(path)
             throw XLSXError(action: "creating the workbook \(path)", reason: "libxlsxwriter could not allocate it")
         }
         self.workbook = workbook
@@ -121,7 +152,8 @@ final class XLSXWorkbook {
         guard let sheet = workbook_add_worksheet(workbook, name) else {
             throw XLSXError(action: "adding the sheet \"\(name)\"", reason: "libxlsxwriter could not create it")
         }
-        return Sheet(name: name, pointer: sheet)
+        expected.append(XLSXVerification.Sheet(name: name))
+        return Sheet(name: name, index: expected.count - 1, pointer: sheet)
     }
 
     /// The cached format of `style`.
@@ -169,8 +201,11 @@ final class XLSXWorkbook {
         let (r, c) = try Self.place(sheet, row, column)
         let format = try format(style)
         _ = try open("writing \(sheet.name) row \(row)")
-        let error = Self.cellText(text).withCString { worksheet_write_string(sheet.pointer, r, c, $0, format) }
+        let cut = Self.cellText(text)
+        let error = cut.withCString { worksheet_write_string(sheet.pointer, r, c, $0, format) }
         try Self.check(error, "writing text to \(sheet.name) row \(row) column \(column)")
+        // An empty text is a blank cell when formatted, else no cell (libxlsxwriter's rule).
+        if !cut.isEmpty || format != nil { expected[sheet.index].add(row: row, cut.isEmpty ? .blank : .string, textBytes: XLSXVerification.escapedLength(cut)) }
     }
 
     func writeNumber(_ sheet: Sheet, _ row: Int, _ column: Int, _ value: Double, style: Style? = nil) throws(XLSXError) {
@@ -181,6 +216,7 @@ final class XLSXWorkbook {
         let format = try format(style)
         _ = try open("writing \(sheet.name) row \(row)")
         try Self.check(worksheet_write_number(sheet.pointer, r, c, value, format), "writing a number to \(sheet.name) row \(row) column \(column)")
+        expected[sheet.index].add(row: row, .number)
     }
 
     /// A date or date-time cell (an Excel serial number with a date format). Excel's dates run
@@ -196,6 +232,7 @@ final class XLSXWorkbook {
         _ = try open(action)
         var datetime = lxw_datetime(year: Int32(year), month: Int32(month), day: Int32(day), hour: Int32(hour), min: Int32(minute), sec: second)
         try Self.check(worksheet_write_datetime(sheet.pointer, r, c, &datetime, format), action)
+        expected[sheet.index].add(row: row, .number)
     }
 
     /// A formatted cell with no value (an unformatted blank is simply not written).
@@ -204,6 +241,7 @@ final class XLSXWorkbook {
         let format = try format(style)
         _ = try open("writing \(sheet.name) row \(row)")
         try Self.check(worksheet_write_blank(sheet.pointer, r, c, format), "writing a blank to \(sheet.name) row \(row) column \(column)")
+        expected[sheet.index].add(row: row, .blank)
     }
 
     /// Freezes the rows above `rows` (1: the header row stays on screen).
@@ -228,33 +266,87 @@ final class XLSXWorkbook {
     }
 
     /// Writes the file: `workbook_close` (which frees the workbook whatever it returns), then
-    /// the `.partial` file is renamed over `path`. On an error nothing is left at `path`.
+    /// the finished file is read back and verified (XLSXVerification: libxlsxwriter does not
+    /// check the writes to its temporary files, so a full disk can give a workbook cut short
+    /// with `LXW_NO_ERROR`), checked to be the very file created in `init`, and flushed with
+    /// `fsync`. On an error the file is removed and nothing is left at `path`.
     func close() throws(XLSXError) {
         guard let workbook else { throw XLSXError(action: "closing \(path)", reason: "the workbook is already closed") }
         self.workbook = nil
         styles = [:]
-        let error = workbook_close(workbook)
-        guard error == LXW_NO_ERROR else {
-            unlink(partialPath)
+        let error = Self.quietly { workbook_close(workbook) }
+        do throws(XLSXError) {
             try Self.check(error, "writing \(path)")
-            return
+            try XLSXVerification.verify(descriptor: descriptor, path: path, sheets: expected, inlineStrings: constantMemory)
+            var written = stat(), named = stat()
+            guard fstat(descriptor, &written) == 0, stat(path, &named) == 0, written.st_dev == named.st_dev, written.st_ino == named.st_ino else {
+                throw XLSXError(action: "writing \(path)", reason: "the file was replaced while it was written")
+            }
+            guard fsync(descriptor) == 0 else { throw XLSXError(action: "writing \(path)", reason: "it could not be flushed (\(String(cString: strerror(errno))))") }
+        } catch {
+            closeDescriptor()
+            unlink(path)
+            throw error
         }
-        if rename(partialPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(partialPath)
-            throw XLSXError(action: "writing \(path)", reason: reason)
-        }
+        closeDescriptor()
     }
 
     /// Gives up: frees the C workbook (through `workbook_close`, its only way to release its
-    /// temporary files) and removes what it wrote. Nothing appears at `path`. Does nothing
+    /// temporary files) and removes what it wrote. Nothing is left at `path`. Does nothing
     /// once closed or discarded.
     func discard() {
         guard let workbook else { return }
         self.workbook = nil
         styles = [:]
-        _ = workbook_close(workbook)
-        unlink(partialPath)
+        _ = Self.quietly { workbook_close(workbook) }
+        closeDescriptor()
+        unlink(path)
+    }
+
+    /// Closes the file and removes the temporary folder (empty: libxlsxwriter unlinks each
+    /// of its files as soon as it is open).
+    private func closeDescriptor() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+        Self.removeFolder(temporaryFolderPath)
+    }
+
+    /// Removes a temporary folder of ours and the files in it.
+    static func removeFolder(_ folder: String) {
+        if let directory = opendir(folder) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != ".", name != ".." { unlink(folder + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(folder)
+    }
+
+    /// Whether libxlsxwriter's own `[ERROR] ...` lines on stderr are dropped while the file is
+    /// written, so a failure is one line naming the target (the `XLSXError`). Set by the
+    /// `dashpilot` process only (ExportCommand): stderr is the whole process's, and a test
+    /// runner's own output on other threads must not vanish with it.
+    nonisolated(unsafe) static var quietLibraryErrors = false
+    private static let quietLock = NSLock()
+
+    /// Runs `body` with stderr sent to /dev/null when `quietLibraryErrors` is set; one at a
+    /// time, so each saved stderr is the real one.
+    private static func quietly<T>(_ body: () -> T) -> T {
+        guard quietLibraryErrors else { return body() }
+        quietLock.lock()
+        defer { quietLock.unlock() }
+        fflush(nil)
+        let saved = dup(2)
+        let null = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if saved >= 0, null >= 0 { _ = dup2(null, 2) }
+        defer {
+            fflush(nil)
+            if saved >= 0, null >= 0 { _ = dup2(saved, 2) }
+            if saved >= 0 { Glibc.close(saved) }
+            if null >= 0 { Glibc.close(null) }
+        }
+        return body()
     }
 
     var isOpen: Bool { workbook != nil }

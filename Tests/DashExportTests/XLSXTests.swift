@@ -340,16 +340,21 @@ import Testing
     }
 
     /// A date Excel cannot hold (before 1900) fails the export midway: the workbook is closed
-    /// once, nothing half-written appears, and the file already at the path is kept.
-    @Test("an error midway leaves no partial file and keeps the old one")
+    /// once and nothing half-written is left. A file already at the path is never written
+    /// over: the workbook is created exclusively (the CLI writes to a fresh temporary name and
+    /// renames it, AtomicFiles).
+    @Test("an error midway leaves no partial file; a file already there is kept")
     func errorMidwayKeepsOldFile() throws {
         let folder = try TemporaryDirectory("XLSXTests")
         let path = folder.path("export.xlsx")
-        let old = Data("old export".utf8)
-        try old.write(to: URL(fileURLWithPath: path))
         let data = try Self.sample(from: "1899-12-01", to: "1900-01-01")
         let error = #expect(throws: XLSXError.self) { try XLSXExport.write(data, to: path) }
         #expect(error?.action.contains("Summary") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let old = Data("old export".utf8)
+        try old.write(to: URL(fileURLWithPath: path))
+        let exists = #expect(throws: XLSXError.self) { try XLSXExport.write(try Self.sample(), to: path) }
+        #expect(exists?.reason == "File exists")
         #expect(FileManager.default.contents(atPath: path) == old)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["export.xlsx"])
     }
@@ -421,5 +426,48 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: abandoned))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["refusals.xlsx"])
+    }
+}
+
+/// The verification's XML layer (issue 12): a part cut at the end, or with bytes lost in the
+/// middle, is told from a whole one.
+@Suite struct XMLShapeTests {
+    static let whole = #"<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>a &amp; b</t></is></c>"#
+        + #"<c r="B1" s="1"><v>12.5</v></c></row><row r="2"><c r="A2" s="2"/></row></sheetData></worksheet>"#
+
+    static func shape(_ text: String) -> (problem: String?, rows: Int, cells: Int, values: Int, text: Int) {
+        var shape = XMLShape()
+        Array(text.utf8).withUnsafeBytes { shape.feed($0) }
+        let problem = shape.finish()
+        return (problem, shape.rows, shape.cells, shape.values, shape.textBytes)
+    }
+
+    @Test func aWholePartIsCounted() {
+        let whole = Self.shape(Self.whole)
+        #expect(whole.problem == nil && whole.rows == 2 && whole.cells == 3 && whole.values == 1)
+        #expect(whole.text == XLSXVerification.escapedLength("a & b"))
+    }
+
+    @Test func everyCutIsCaughtAndEveryHoleChangesTheShape() {
+        let bytes = Array(Self.whole.utf8)
+        let full = Self.shape(Self.whole)
+        for end in 1..<bytes.count {
+            #expect(Self.shape(String(decoding: bytes[..<end], as: UTF8.self)).problem != nil, "cut at \(end)")
+        }
+        // Holes that take a tag's `<` or `>`, or text of a `t` element: the shape or the
+        // counts differ. (A hole wholly inside one tag's attributes or one number's digits is
+        // not seen: docs/export.md.)
+        let textStart = Array(Self.whole.utf8).firstRange(of: Array("<t>".utf8)).map { $0.upperBound } ?? 0
+        let inText = textStart..<(textStart + 9)
+        for start in 0..<(bytes.count - 1) {
+            for length in [1, 2, 5, 17] where start + length <= bytes.count {
+                let taken = bytes[start..<(start + length)]
+                guard taken.contains(UInt8(ascii: "<")) || taken.contains(UInt8(ascii: ">")) || inText.contains(start) else { continue }
+                let holed = String(decoding: bytes[..<start] + bytes[(start + length)...], as: UTF8.self)
+                let shape = Self.shape(holed)
+                #expect(shape.problem != nil || shape.rows != full.rows || shape.cells != full.cells || shape.values != full.values || shape.text != full.text,
+                        "a hole of \(length) at \(start) went unseen")
+            }
+        }
     }
 }
