@@ -14,7 +14,7 @@
 
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev pkg-config sqlite3 python3-openpyxl
+DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
 SWIFT_BUILD_FLAGS ?=
 
 .PHONY: deps build test test-slow fuzz demo bench lint golden clean
