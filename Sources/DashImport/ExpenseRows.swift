@@ -39,14 +39,22 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Keeps a reader's first ``ExpenseRowReader/maxProblems`` row problems (they come in line
+    /// order, so these are the ones listed) and counts the rest.
+    static func keepFirst(_ problems: inout [RowProblem], dropped: inout Int) {
+        guard problems.count > ExpenseRowReader.maxProblems else { return }
+        dropped += problems.count - ExpenseRowReader.maxProblems
+        problems.removeLast(problems.count - ExpenseRowReader.maxProblems)
+    }
+
     /// A file's problems as they are listed: in line order, an empty file said so, at most
-    /// ``ExpenseRowReader/maxProblems`` and how many more.
-    static func listed(_ problems: [RowProblem], headerSeen: Bool) -> [RowProblem] {
+    /// ``ExpenseRowReader/maxProblems`` and how many more (`dropped` were counted, not kept).
+    static func listed(_ problems: [RowProblem], headerSeen: Bool, dropped: Int = 0) -> [RowProblem] {
         var problems = problems
         if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
         problems.sort { $0.line < $1.line }
-        guard problems.count > ExpenseRowReader.maxProblems else { return problems }
-        let more = problems.count - ExpenseRowReader.maxProblems
+        guard problems.count + dropped > ExpenseRowReader.maxProblems else { return problems }
+        let more = problems.count + dropped - ExpenseRowReader.maxProblems
         problems = Array(problems.prefix(ExpenseRowReader.maxProblems))
         problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
         return problems
@@ -68,7 +76,13 @@ public struct ExpenseRowReader {
     private var headerSeen = false
     public private(set) var rows: [ExpenseRow] = []
     public private(set) var problems: [RowProblem] = []
+    /// Row problems past the first ``maxProblems``: counted, not kept.
+    private var problemsDropped = 0
     public static let maxProblems = 50
+
+    /// True once the CSV reader has stopped (a fatal problem, or too many): the file is refused
+    /// and the rest of it need not be fed.
+    public var stopped: Bool { reader.stopped }
 
     public init(template: ExpenseTemplate, zone: TimeZone) {
         self.template = template
@@ -80,6 +94,7 @@ public struct ExpenseRowReader {
         var records: [CSVRecord] = []
         reader.feed(bytes) { records.append($0) }
         for record in records { take(record) }
+        RowProblem.keepFirst(&problems, dropped: &problemsDropped)
     }
 
     /// Ends the file; the rows, or every problem (the CSV's and the rows').
@@ -87,7 +102,7 @@ public struct ExpenseRowReader {
         let (records, csvProblems) = RowProblem.finishing(&reader)
         problems += csvProblems
         for record in records { take(record) }
-        return (rows, RowProblem.listed(problems, headerSeen: headerSeen))
+        return (rows, RowProblem.listed(problems, headerSeen: headerSeen, dropped: problemsDropped))
     }
 
     private mutating func take(_ record: CSVRecord) {
