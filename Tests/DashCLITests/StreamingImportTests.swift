@@ -164,4 +164,34 @@ struct StreamingImportTests {
         #expect(run.stderr.contains("\(fifo)") && run.stderr.contains("not a regular file"), "\(run)")
         #expect(try ProcessHarness.sqlite(store, ".dump", output: folder.path("dump")) == before, "the store changed")
     }
+
+    /// The import record keeps the SHA-256 of the file's bytes, computed while streaming: the
+    /// same value as `sha256sum` of the whole file (a file of several chunks, cut mid-row), for
+    /// both imports; the same file again is recognised and adds nothing.
+    @Test("the file digest is the SHA-256 of its bytes", arguments: imports.indices)
+    func digestIsTheFileSHA256(index: Int) throws {
+        let label = Self.imports[index].label
+        let folder = try TemporaryDirectory("DashPilotStreaming")
+        let (store, _) = try Self.store(in: folder)
+        let file = folder.path("rows.csv")
+        var text = label == "statement" ? "Date,Start,End,Gross,Tips,Platform,Comment\n" : "Date,Amount,Category,Note,Comment\n"
+        let comment = String(repeating: "c", count: 120)
+        for day in 0..<4_000 {
+            let date = String(format: "%04d-%02d-%02d", 2001 + day / 336, 1 + day / 28 % 12, 1 + day % 28)
+            text += label == "statement" ? "\(date),10:00,14:00,\(day % 90 + 2).50,1.25,DoorDash,\(comment)\n"
+                                         : "\(date),\(day % 90).50,fuel,a note,\(comment)\n"
+        }
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
+        #expect(text.utf8.count > 2 * (1 << 18))
+        let arguments = label == "statement" ? ["import", "statement", "--template", "shift-log"] : ["import", "expenses"]
+        let argv = [ProcessHarness.dashpilot, "--store", store, "--tz", "UTC"] + arguments + [file]
+        let run = try ProcessHarness.run(argv, output: folder.path("run"))
+        #expect(run.status == 0, "\(label): \(run)")
+        let recorded = try ProcessHarness.sqlite(store, "SELECT sha256 FROM importRecord", output: folder.path("sql"))
+        let sum = try ProcessHarness.run(["/usr/bin/sha256sum", file], output: folder.path("sum"))
+        #expect(recorded == String(sum.stdout.prefix(64)), "\(label)")
+        #expect(recorded.count == 64)
+        let again = try ProcessHarness.run(argv, output: folder.path("again"))
+        #expect(again.status == 0 && again.stdout.contains("already imported"), "\(label): \(again)")
+    }
 }
