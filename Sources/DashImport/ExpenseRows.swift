@@ -162,10 +162,10 @@ public struct ExpenseRowReader {
                 let day = try TimeText.date(dateText)
                 occurredAt = try CivilTime(year: day.year, month: day.month, day: day.day, hour: 12).instant(in: zone)
             } catch {
-                problem("date", "\(error)")
+                problem("date", Self.describe(error, cell: dateText))
             }
         } else {
-            do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", "\(error)") }
+            do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", Self.describe(error, cell: dateText)) }
         }
         var amount: Money?
         do {
@@ -191,6 +191,20 @@ public struct ExpenseRowReader {
                                    note: expense.note, recordKey: key))
         } catch {
             problem("category", "\(error)")
+        }
+    }
+
+    /// A date cell's error as a message that describes the cell by its shape: the model's
+    /// messages for an unreadable date or time quote the text (they are for a command line).
+    static func describe(_ error: ModelError, cell: String) -> String {
+        switch error {
+        case .unreadableDate:
+            "the cell (\(CellShape(cell))) is not a date (write 2026-11-02)"
+        case .unreadableTime:
+            "the cell (\(CellShape(cell))) is not a date or an ISO 8601 time (write 2026-11-02, or 2026-11-02T09:30 "
+                + "optionally with Z or an offset such as -05:00)"
+        default:
+            "\(error)"
         }
     }
 }

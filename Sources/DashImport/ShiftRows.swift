@@ -224,8 +224,7 @@ public struct ShiftRowReader {
             return true
         }
         for rule in template.skip where rule.matches(cell(record, rule.column)) {
-            let text = cell(record, rule.column)
-            skipped.append((record.line, text.isEmpty ? "no \(rule.column.rawValue)" : "\(rule.column.rawValue) is '\(text)'"))
+            skipped.append((record.line, rule.reason(cell(record, rule.column))))
             return true
         }
         return false
