@@ -67,7 +67,7 @@ import TestSupport
             do throws(MoneyError) {
                 let money = try Money(parsing: plain)
                 // One recorded amount is at most Money.largestRecordable in magnitude.
-                return abs(money.units) > Money.largestRecordable.units ? .tooLarge : .amount(money)
+                return money.units.magnitude > Money.largestRecordable.units.magnitude ? .tooLarge : .amount(money)
             } catch .outOfRange {
                 return .tooLarge
             } catch {
