@@ -4,7 +4,8 @@
 // Input: the cell, as it is (no selector). It is read under both decimal marks, as a String and
 // as raw bytes (which need not be UTF-8), and as a plain decimal. Checked: an amount read prints
 // and reads back as itself; a plain decimal `Money(parsing:)` accepts is the same amount to
-// `AmountText` under a decimal point (the statement grammar is a superset of the plain one).
+// `AmountText` under a decimal point (the statement grammar is a superset of the plain one),
+// within `Money.largestRecordable`, past which AmountText refuses a cell.
 
 import DashImport
 import DashModel
@@ -39,8 +40,11 @@ public func fuzzAmount(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .success(let money):
         _ = money.formatted(places: 3)
         invariant((try? Money(parsing: money.description)) == money, "\(money) does not read back")
-        invariant((try? AmountText.parse(text, decimalMark: .point)) == money,
-                  "Money(parsing:) reads '\(text)' as \(money), AmountText under a decimal point does not")
+        // Within the limit of one recorded amount, which AmountText refuses past.
+        if money.units.magnitude <= Money.largestRecordable.units.magnitude {
+            invariant((try? AmountText.parse(text, decimalMark: .point)) == money,
+                      "Money(parsing:) reads '\(text)' as \(money), AmountText under a decimal point does not")
+        }
     case .failure(let error):
         _ = error.description
     }

@@ -35,7 +35,7 @@ enum ExpenseImportCommand {
             throw UsageError(message: "unknown expenses template '\(name)'", hint: "use 'expenses' or the path of a template file")
         }
         do {
-            return try ExpenseTemplate.parse(try run.templateFile(name), file: name)
+            return try ExpenseTemplate.parse(try StatementImportCommand.templateBytes(name), file: name)
         } catch let error as TemplateError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }
@@ -45,20 +45,25 @@ enum ExpenseImportCommand {
 
     static func importOne(_ path: String, template: ExpenseTemplate, zone: TimeZone, store: Store, dryRun: Bool, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
+        // In chunks: the file's bytes are never held whole, only its rows as parsed values.
+        var reader = ExpenseRowReader(template: template, zone: zone)
+        let digest: String?
+        do {
+            digest = try CSVFileStream.read(path) { chunk in
+                reader.feed(chunk)
+                return !reader.stopped
+            }
+        } catch {
+            run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
-        var reader = ExpenseRowReader(template: template, zone: zone)
-        let bytes = Array(data)
-        bytes.withUnsafeBytes { reader.feed($0) }
         let (rows, problems) = reader.finish()
-        guard problems.isEmpty else {
+        // No digest only when the reading stopped at a problem: the file is refused.
+        guard problems.isEmpty, let sha = digest else {
             for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
             run.context.console.err("dashpilot: \(path): nothing imported\n")
             return .dataError
         }
-        let sha = SHA256.hex(bytes)
         do {
             let (added, known, importID): (Int, Int, Int64) = try store.write {
                 let importID = try store.beginImport(kind: .expenses, fileName: name, sha256: sha, template: template.name, at: run.now)

@@ -45,9 +45,17 @@ enum StatementImportCommand {
                              hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", ")); or the path of a template file")
         }
         do {
-            return try StatementTemplate.parse(try run.templateFile(name), file: name)
+            return try StatementTemplate.parse(try templateBytes(name), file: name)
         } catch let error as TemplateError {
             throw CommandFailure(message: "\(error)", status: .dataError)
+        }
+    }
+
+    /// A template file's bytes: a regular file of at most 1 MiB (a FIFO named by mistake would
+    /// block the import for ever); missing or unreadable is exit 66.
+    static func templateBytes(_ path: String) throws -> [UInt8] {
+        do { return try CSVFileStream.contents(path, limit: 1 << 20) } catch {
+            throw CommandFailure(message: "\(path): cannot read the template: \(error)", status: .noInput)
         }
     }
 
@@ -79,13 +87,13 @@ enum StatementImportCommand {
 
     static func importOne(_ path: String, template: StatementTemplate, zone: TimeZone, store: Store, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        // The file's bytes are held only while its rows are read, not while they are written.
-        guard let read = readRows(path, template: template, zone: zone) else {
-            run.context.console.err("dashpilot: error: \(path): cannot read the file\ndashpilot: \(path): nothing imported\n")
+        // The file is read in chunks; only its rows, as parsed values, are held while they are written.
+        let read: (reader: ShiftRowReader, sha: String?)
+        do { read = try readRows(path, template: template, zone: zone) } catch {
+            run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .noInput
         }
         var reader = read.reader
-        let sha = read.sha
         let (rows, skipped, problems) = reader.finish()
         let deliveries = reader.deliveries
         func refuse(_ problems: [RowProblem]) -> ExitCode {
@@ -93,7 +101,8 @@ enum StatementImportCommand {
             run.context.console.err("dashpilot: \(path): nothing imported\n")
             return .dataError
         }
-        guard problems.isEmpty else { return refuse(problems) }
+        // No digest only when the reading stopped at a problem: the file is refused.
+        guard problems.isEmpty, let sha = read.sha else { return refuse(problems) }
         let replace = run.arguments.has("replace")
         do {
             let (counts, importID): (Counts, Int64) = try store.write {
@@ -191,22 +200,16 @@ enum StatementImportCommand {
         }
     }
 
-    /// The file read through the template (not yet finished) and the SHA-256 of its bytes,
-    /// computed on the other core meanwhile; nil when the file cannot be read.
-    static func readRows(_ path: String, template: StatementTemplate, zone: TimeZone) -> (reader: ShiftRowReader, sha: String)? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let digest = FileDigest(data)
+    /// The file read through the template (not yet finished) in chunks, and the SHA-256 of its
+    /// bytes, computed meanwhile on another thread (nil when the reader stopped at a problem
+    /// before the end: the file is refused, and the rest of it is not read).
+    static func readRows(_ path: String, template: StatementTemplate, zone: TimeZone) throws(CSVFileError) -> (reader: ShiftRowReader, sha: String?) {
         var reader = ShiftRowReader(template: template, zone: zone)
-        // In chunks, so the reader's records for one chunk are all it holds at a time.
-        data.withUnsafeBytes { all in
-            var offset = 0
-            while offset < all.count {
-                let end = min(all.count, offset + (1 << 18))
-                reader.feed(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
-                offset = end
-            }
+        let sha = try CSVFileStream.read(path) { chunk in
+            reader.feed(chunk)
+            return !reader.stopped
         }
-        return (reader, digest.value())
+        return (reader, sha)
     }
 
     static func describe(_ paid: PaidAmount) -> String {
@@ -484,25 +487,5 @@ enum StatementImportCommand {
                 }
             }
         }
-    }
-}
-
-/// The SHA-256 of a file's bytes, computed on another thread while the caller reads the file.
-final class FileDigest: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    // Written once by the worker before `done` is signalled; read only after waiting for it.
-    private var digest = ""
-
-    init(_ data: Data) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            digest = data.withUnsafeBytes { SHA256.hex($0) }
-            done.signal()
-        }
-    }
-
-    /// Waits for the digest (once).
-    func value() -> String {
-        done.wait()
-        return digest
     }
 }

@@ -41,11 +41,13 @@ public enum DecimalMark: String, Sendable, Hashable, CaseIterable, CustomStringC
 /// `0,123` (a first group of 0 is a decimal comma in disguise) are refused, never read as 1234
 /// or 123. A fifth decimal is refused, never rounded. The currency sign or code is decoration:
 /// it is not checked against the statement's currency. `-0.00` and `(0.00)` are 0.00.
-/// Values past `Money`'s range (922337203685477.5807) are refused.
+/// A magnitude above `Money.largestRecordable` (10,000,000) is refused: no amount a driver
+/// records comes near it, and with every amount inside it no sum of a record overflows.
+/// A refusal describes the cell by its shape, never its text (``CellShape``).
 ///
 /// A byte-level scan: no regex, no Foundation, no allocation on the accepting path.
 public enum AmountText {
-    /// The amount in `text`, nil for a blank cell, or an error naming the text.
+    /// The amount in `text`, nil for a blank cell, or an error describing the cell's shape.
     public static func parse(_ text: String, decimalMark: DecimalMark) throws(AmountError) -> Money? {
         var text = text
         let result: Result<Money?, AmountError> = text.withUTF8 { bytes in
@@ -69,7 +71,7 @@ public enum AmountText {
                 // (`12,50` under a decimal point), the classic template mistake.
                 var other = Scanner(bytes: bytes, mark: decimalMark.other)
                 if (try? other.cell()) != nil {
-                    throw .wrongDecimalMark(error.text, expected: decimalMark)
+                    throw .wrongDecimalMark(error.shape, expected: decimalMark)
                 }
                 throw error
             }
@@ -77,87 +79,69 @@ public enum AmountText {
     }
 }
 
-/// Why a cell is not an amount. Each case carries the cell's text; `description` is the message
-/// the importer shows after `FILE:LINE: COLUMN: `.
+/// Why a cell is not an amount. Each case carries the cell's shape, never its text (a misaligned
+/// file puts names and addresses in amount columns; see ``CellShape``); `description` is the
+/// message the importer shows after `FILE:LINE: COLUMN: `.
 public enum AmountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A character with no place there: `7.25abc`, `1e3`, `--5`, `5)`, `1.2.3`.
-    case unexpected(String, Unicode.Scalar)
+    case unexpected(CellShape, Unicode.Scalar)
     /// Signs, currency or parentheses but no digit: `$`, `-`, `.`.
-    case noDigits(String)
+    case noDigits(CellShape)
     /// `(5`: a parenthesis opened for a negative amount and never closed.
-    case unclosedParenthesis(String)
+    case unclosedParenthesis(CellShape)
     /// A grouping character not between groups of three digits: `1,23.45`, `1,2345`, `1,`, `0,123`.
-    case misplacedGroupSeparator(String, Unicode.Scalar)
+    case misplacedGroupSeparator(CellShape, Unicode.Scalar)
     /// Refused under the template's mark but well formed under the other: `12,50` with a decimal point.
-    case wrongDecimalMark(String, expected: DecimalMark)
+    case wrongDecimalMark(CellShape, expected: DecimalMark)
     /// A fifth decimal (`1.23456`): refused, since rounding it would change the amount.
-    case tooManyDecimals(String)
-    /// Beyond what `Money` holds (about 922 trillion).
-    case tooLarge(String)
+    case tooManyDecimals(CellShape)
+    /// A magnitude above ``DashModel/Money/largestRecordable`` (10,000,000), the most one
+    /// recorded amount may be: a misread column or a typo, never a delivery's pay.
+    case tooLarge(CellShape)
 
-    /// The cell's text as written.
-    public var text: String {
+    /// The cell's shape: its length and kinds of character.
+    public var shape: CellShape {
         switch self {
-        case .unexpected(let text, _), .noDigits(let text), .unclosedParenthesis(let text),
-             .misplacedGroupSeparator(let text, _), .wrongDecimalMark(let text, _), .tooManyDecimals(let text),
-             .tooLarge(let text):
-            text
+        case .unexpected(let shape, _), .noDigits(let shape), .unclosedParenthesis(let shape),
+             .misplacedGroupSeparator(let shape, _), .wrongDecimalMark(let shape, _), .tooManyDecimals(let shape),
+             .tooLarge(let shape):
+            shape
         }
     }
 
+    /// `10,000,000`: the limit as messages write it.
+    static var limitText: String {
+        var digits = String(Money.largestRecordable.units / Money.scale)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped
+    }
+
     public var description: String {
-        let head = "\(Self.quoted(text)) is not an amount: "
+        let head = "not an amount (\(shape)): "
         switch self {
-        case .unexpected(_, let scalar):
-            return head + "unexpected \(Self.shown(scalar))"
+        case .unexpected(let shape, let scalar):
+            // A cell with letters and no digit at all is text in the wrong column, most often.
+            if shape.letters > 0, shape.digits == 0 { return head + "text, not a number" }
+            return head + "unexpected \(CellShape.named(scalar))"
         case .noDigits:
             return head + "it has no digits"
         case .unclosedParenthesis:
             return head + "'(' is never closed"
         case .misplacedGroupSeparator(_, let scalar):
+            let shown = CellShape.named(scalar)
             let example = scalar == "," ? "1,234,567.89" : "1\(scalar)234\(scalar)567,89"
-            return head + "digit groups split by \(Self.shown(scalar)) must be of three digits, as in \(example)"
+            return head + "digits with a misplaced \(shown) (digit groups split by \(shown) are of three digits, as in \(example))"
         case .wrongDecimalMark(_, let expected):
             return head + "the template says \(expected), and this is written with a \(expected.other)"
         case .tooManyDecimals:
             return head + "more than \(Money.places) decimal places (amounts are never rounded)"
         case .tooLarge:
-            return head + "too large (the limit is \(Money(units: .max)))"
+            return "an amount (\(shape)) over the limit of \(Self.limitText): one recorded amount is at most that"
         }
-    }
-
-    /// A character for a message: itself when visible, else its code point (`U+00A0`).
-    static func shown(_ scalar: Unicode.Scalar) -> String {
-        if scalar == " " { return "' '" }
-        return isVisible(scalar) ? "'\(scalar)'" : "U+" + hex(scalar.value)
-    }
-
-    /// The cell quoted for a message: invisible characters as `\u{…}` so a terminal sees no
-    /// control codes, and at most 40 characters.
-    static func quoted(_ text: String) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            count += 1
-            if count > 40 { out += "…"; break }
-            out += scalar == " " || isVisible(scalar) ? String(scalar) : "\\u{" + hex(scalar.value) + "}"
-        }
-        return "'" + out + "'"
-    }
-
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .surrogate,
-             .privateUse, .unassigned:
-            false
-        default:
-            true
-        }
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 
@@ -170,8 +154,8 @@ private struct Scanner {
     let mark: DecimalMark
     var index = 0
     var end: Int
-    /// Set when the digits pass `Money`'s range; reported once the grammar has been checked, so a
-    /// long malformed cell is called malformed.
+    /// Set when the digits pass `Money`'s range; reported (as over the limit) once the grammar
+    /// has been checked, so a long malformed cell is called malformed.
     var tooLarge = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark) {
@@ -211,7 +195,7 @@ private struct Scanner {
             skipBlanks()
             throw .unexpected(text, scalar(at: index))
         }
-        if tooLarge { throw .tooLarge(text) }
+        if tooLarge || magnitude > Money.largestRecordable.units { throw .tooLarge(text) }
         return Money(units: negative ? -magnitude : magnitude)
     }
 
@@ -370,8 +354,8 @@ private struct Scanner {
 
     // MARK: Error path only
 
-    /// The whole cell as text (bytes that are not UTF-8 become U+FFFD).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The whole cell's shape, for an error (never its text).
+    var text: CellShape { CellShape(utf8: bytes) }
 
     /// The character starting at byte `i`, for a message.
     func scalar(at i: Int) -> Unicode.Scalar {

@@ -39,14 +39,22 @@ public struct RowProblem: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Keeps a reader's first ``ExpenseRowReader/maxProblems`` row problems (they come in line
+    /// order, so these are the ones listed) and counts the rest.
+    static func keepFirst(_ problems: inout [RowProblem], dropped: inout Int) {
+        guard problems.count > ExpenseRowReader.maxProblems else { return }
+        dropped += problems.count - ExpenseRowReader.maxProblems
+        problems.removeLast(problems.count - ExpenseRowReader.maxProblems)
+    }
+
     /// A file's problems as they are listed: in line order, an empty file said so, at most
-    /// ``ExpenseRowReader/maxProblems`` and how many more.
-    static func listed(_ problems: [RowProblem], headerSeen: Bool) -> [RowProblem] {
+    /// ``ExpenseRowReader/maxProblems`` and how many more (`dropped` were counted, not kept).
+    static func listed(_ problems: [RowProblem], headerSeen: Bool, dropped: Int = 0) -> [RowProblem] {
         var problems = problems
         if !headerSeen, problems.isEmpty { problems.append(RowProblem(line: 0, column: nil, message: "the file is empty: no header row")) }
         problems.sort { $0.line < $1.line }
-        guard problems.count > ExpenseRowReader.maxProblems else { return problems }
-        let more = problems.count - ExpenseRowReader.maxProblems
+        guard problems.count + dropped > ExpenseRowReader.maxProblems else { return problems }
+        let more = problems.count + dropped - ExpenseRowReader.maxProblems
         problems = Array(problems.prefix(ExpenseRowReader.maxProblems))
         problems.append(RowProblem(line: problems.last?.line ?? 0, column: nil, message: "and \(more) more problems not listed"))
         return problems
@@ -68,7 +76,13 @@ public struct ExpenseRowReader {
     private var headerSeen = false
     public private(set) var rows: [ExpenseRow] = []
     public private(set) var problems: [RowProblem] = []
+    /// Row problems past the first ``maxProblems``: counted, not kept.
+    private var problemsDropped = 0
     public static let maxProblems = 50
+
+    /// True once the CSV reader has stopped (a fatal problem, or too many): the file is refused
+    /// and the rest of it need not be fed.
+    public var stopped: Bool { reader.stopped }
 
     public init(template: ExpenseTemplate, zone: TimeZone) {
         self.template = template
@@ -80,6 +94,7 @@ public struct ExpenseRowReader {
         var records: [CSVRecord] = []
         reader.feed(bytes) { records.append($0) }
         for record in records { take(record) }
+        RowProblem.keepFirst(&problems, dropped: &problemsDropped)
     }
 
     /// Ends the file; the rows, or every problem (the CSV's and the rows').
@@ -87,7 +102,7 @@ public struct ExpenseRowReader {
         let (records, csvProblems) = RowProblem.finishing(&reader)
         problems += csvProblems
         for record in records { take(record) }
-        return (rows, RowProblem.listed(problems, headerSeen: headerSeen))
+        return (rows, RowProblem.listed(problems, headerSeen: headerSeen, dropped: problemsDropped))
     }
 
     private mutating func take(_ record: CSVRecord) {
@@ -147,10 +162,10 @@ public struct ExpenseRowReader {
                 let day = try TimeText.date(dateText)
                 occurredAt = try CivilTime(year: day.year, month: day.month, day: day.day, hour: 12).instant(in: zone)
             } catch {
-                problem("date", "\(error)")
+                problem("date", Self.describe(error, cell: dateText))
             }
         } else {
-            do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", "\(error)") }
+            do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", Self.describe(error, cell: dateText)) }
         }
         var amount: Money?
         do {
@@ -176,6 +191,20 @@ public struct ExpenseRowReader {
                                    note: expense.note, recordKey: key))
         } catch {
             problem("category", "\(error)")
+        }
+    }
+
+    /// A date cell's error as a message that describes the cell by its shape: the model's
+    /// messages for an unreadable date or time quote the text (they are for a command line).
+    static func describe(_ error: ModelError, cell: String) -> String {
+        switch error {
+        case .unreadableDate:
+            "the cell (\(CellShape(cell))) is not a date (write 2026-11-02)"
+        case .unreadableTime:
+            "the cell (\(CellShape(cell))) is not a date or an ISO 8601 time (write 2026-11-02, or 2026-11-02T09:30 "
+                + "optionally with Z or an offset such as -05:00)"
+        default:
+            "\(error)"
         }
     }
 }

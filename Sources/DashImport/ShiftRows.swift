@@ -69,6 +69,13 @@ public struct ShiftRowReader {
     public private(set) var moneyLines: [MoneyLineRow] = []
     public private(set) var skipped: [(line: Int, reason: String)] = []
     private var problems: [RowProblem] = []
+    /// Row problems found past the first ``ExpenseRowReader/maxProblems``: counted, not kept, so
+    /// a file of bad rows costs no more memory than a file of good ones.
+    private var problemsDropped = 0
+
+    /// True once the CSV reader has stopped (a fatal problem, or too many): the file is refused
+    /// and the rest of it need not be fed.
+    public var stopped: Bool { reader.stopped }
 
     /// Longest spans a row may describe: an end earlier than the start rolls to the next day only
     /// within these, so a typo is an error rather than a day-long shift.
@@ -90,6 +97,7 @@ public struct ShiftRowReader {
         var records: [CSVRecord] = []
         reader.feed(bytes) { records.append($0) }
         take(records)
+        RowProblem.keepFirst(&problems, dropped: &problemsDropped)
     }
 
     /// Below this many records a chunk is decoded on this thread alone (tests set it to compare
@@ -151,7 +159,7 @@ public struct ShiftRowReader {
         let (records, csvProblems) = RowProblem.finishing(&reader)
         problems += csvProblems
         take(records)
-        return (rows, skipped, RowProblem.listed(problems, headerSeen: headerSeen))
+        return (rows, skipped, RowProblem.listed(problems, headerSeen: headerSeen, dropped: problemsDropped))
     }
 
     private mutating func take(_ record: CSVRecord) {
@@ -216,8 +224,7 @@ public struct ShiftRowReader {
             return true
         }
         for rule in template.skip where rule.matches(cell(record, rule.column)) {
-            let text = cell(record, rule.column)
-            skipped.append((record.line, text.isEmpty ? "no \(rule.column.rawValue)" : "\(rule.column.rawValue) is '\(text)'"))
+            skipped.append((record.line, rule.reason(cell(record, rule.column))))
             return true
         }
         return false

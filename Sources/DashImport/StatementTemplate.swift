@@ -55,6 +55,19 @@ public struct StatementTemplate: Sendable, Equatable {
             let hit = values.contains { $0.hasSuffix("*") ? lowered.hasPrefix($0.dropLast()) : lowered == $0 }
             return hit != unless
         }
+
+        /// Why this rule skipped a row whose cell is `text`, in the template's words: the cell is
+        /// quoted only when it is one of the template's values (`date is 'Total'`), never when a
+        /// prefix or an `unless` rule matched it (it could hold anything; ``CellShape``).
+        public func reason(_ text: String) -> String {
+            if text.isEmpty { return "no \(column.rawValue)" }
+            let lowered = text.lowercased()
+            let quoted = values.map { "'\($0.hasSuffix("*") ? String($0.dropLast()) + "…" : $0)'" }
+            if unless { return "\(column.rawValue) is not \(CellShape.list(quoted).replacingOccurrences(of: " and ", with: " or "))" }
+            if values.contains(lowered) { return "\(column.rawValue) is '\(text)'" }
+            let prefix = values.first { $0.hasSuffix("*") && lowered.hasPrefix($0.dropLast()) }.map { String($0.dropLast()) } ?? ""
+            return "\(column.rawValue) starts with '\(prefix)'"
+        }
     }
 
     public var name: String

@@ -205,7 +205,7 @@ public struct StatementTimePattern: Sendable, Hashable, CustomStringConvertible 
         // The fields, in reading order: the date, then the time, then the offset.
         var date: CivilTime?
         if let year, let month, let day {
-            let fail = { (reason: String) in StatementTimeError.notARealDate(cell: read.text(from: first), reason: reason) }
+            let fail = { (reason: String) in StatementTimeError.notARealDate(cell: CellShape(read.text(from: first)), reason: reason) }
             guard year >= 1 else { throw fail("there is no year 0") }
             guard (1...12).contains(month) else { throw fail("there is no month \(month)") }
             guard day >= 1 else { throw fail("there is no day 0") }
@@ -222,7 +222,7 @@ public struct StatementTimePattern: Sendable, Hashable, CustomStringConvertible 
 
         var time: TimeOfDay?
         if let rawHour = hour, let minute {
-            let fail = { (reason: String) in StatementTimeError.notARealTime(cell: read.text(from: first), reason: reason) }
+            let fail = { (reason: String) in StatementTimeError.notARealTime(cell: CellShape(read.text(from: first)), reason: reason) }
             var hour = rawHour
             if twelveHour {
                 guard (1...12).contains(rawHour) else { throw fail("on a 12-hour clock the hours run from 1 to 12") }
@@ -238,7 +238,7 @@ public struct StatementTimePattern: Sendable, Hashable, CustomStringConvertible 
 
         var offset: Int?
         if offsetGiven {
-            let fail = { (reason: String) in StatementTimeError.badOffset(cell: read.text(from: first), reason: reason) }
+            let fail = { (reason: String) in StatementTimeError.badOffset(cell: CellShape(read.text(from: first)), reason: reason) }
             guard offsetMinutes <= 59 else { throw fail("the offset's minutes run from 00 to 59") }
             guard offsetHours * 60 + offsetMinutes <= StatementTime.maximumOffsetMinutes else {
                 throw fail("offsets run from -14:00 to +14:00")
@@ -270,8 +270,9 @@ public struct ParsedTime: Hashable, Sendable {
         self.timeText = timeText
     }
 
-    /// The time for a message: as written, else `HH:mm`, else 00:00 for a date alone.
-    var shownTime: String { timeText ?? time?.description ?? "00:00" }
+    /// The time for a message, as dashpilot read it (`HH:mm`, with seconds when there are any;
+    /// 00:00 for a date alone): never the cell's text (``CellShape``).
+    var shownTime: String { time?.description ?? "00:00" }
 }
 
 /// A wall-clock time of day, 00:00:00.000 to 23:59:59.999.
@@ -288,7 +289,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second), (0...999).contains(millisecond) else {
             let shown = StatementTime.padded(hour, 2) + ":" + StatementTime.padded(minute, 2) + ":" + StatementTime.padded(second, 2)
                 + "." + StatementTime.padded(millisecond, 3)
-            throw .notARealTime(cell: shown, reason: "a day runs from 00:00:00.000 to 23:59:59.999")
+            throw .notARealTime(cell: CellShape(shown), reason: "a day runs from 00:00:00.000 to 23:59:59.999")
         }
         self.init(validHour: hour, minute: minute, second: second, millisecond: millisecond)
     }
@@ -398,11 +399,11 @@ public enum StatementTime {
             civil = try CivilTime(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute,
                                   second: time.second, millisecond: time.millisecond)
         } catch {
-            throw .notARealDate(cell: dateText(day), reason: "\(error)")
+            throw .impossibleDate(date: dateText(day), reason: "\(error)")
         }
         if let offset {
             guard abs(offset) <= maximumOffsetMinutes * 60 else {
-                throw .badOffset(cell: CivilTime.offsetText(offset), reason: "offsets run from -14:00 to +14:00")
+                throw .badOffset(cell: CellShape(CivilTime.offsetText(offset)), reason: "offsets run from -14:00 to +14:00")
             }
             return civil.instant(offsetSeconds: offset)
         }
@@ -412,7 +413,7 @@ public enum StatementTime {
             switch error {
             case .nonexistentLocalTime: throw .nonexistentLocalTime(time: shown, date: dateText(day), zone: zone.zone.identifier)
             case .ambiguousLocalTime: throw .ambiguousLocalTime(time: shown, date: dateText(day), zone: zone.zone.identifier)
-            default: throw .notARealDate(cell: dateText(day), reason: "\(error)")
+            default: throw .impossibleDate(date: dateText(day), reason: "\(error)")
             }
         }
     }
@@ -422,7 +423,7 @@ public enum StatementTime {
         do {
             return try CivilTime(year: year, month: month, day: dayOfMonth)
         } catch {
-            throw .notARealDate(cell: dateText(day), reason: "the day after it is past the year 9999")
+            throw .impossibleDate(date: dateText(day), reason: "the day after it is past the year 9999")
         }
     }
 
@@ -439,6 +440,9 @@ public enum StatementTime {
 
 /// Why a pattern or a cell is refused. `description` is the lower-case message the importer shows
 /// after `FILE:LINE: COLUMN: ` (for a cell) or after the template's file and key (for a pattern).
+/// A cell that does not read is described by its shape, never quoted (``CellShape``); one that
+/// did read is named by what dashpilot read (a time as 02:30, a date as 2026-03-08). The pattern,
+/// from the template, is quoted.
 public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The pattern has a letter that is not one of `y M d E H h m s S a X Z z`.
     case unknownLetter(pattern: String, letter: Character)
@@ -447,13 +451,15 @@ public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConverti
     /// The cell is blank (or only blanks).
     case blank(pattern: String)
     /// The cell does not have the pattern's shape; `detail` says where.
-    case mismatch(cell: String, pattern: String, detail: String)
+    case mismatch(cell: CellShape, pattern: String, detail: String)
     /// The cell has the shape of a date that does not exist: February 30, month 13, a wrong weekday.
-    case notARealDate(cell: String, reason: String)
+    case notARealDate(cell: CellShape, reason: String)
+    /// A date read from a cell that cannot be placed (shown as dashpilot read it: `2026-03-08`).
+    case impossibleDate(date: String, reason: String)
     /// The cell has the shape of a time that does not exist: 24:00, 10:60, 13:00 PM.
-    case notARealTime(cell: String, reason: String)
+    case notARealTime(cell: CellShape, reason: String)
     /// The cell's offset is out of range.
-    case badOffset(cell: String, reason: String)
+    case badOffset(cell: CellShape, reason: String)
     /// A time of day with no date in the cell nor in the row.
     case noDate(time: String)
     /// The wall time falls in a daylight-saving gap of the zone.
@@ -483,24 +489,26 @@ public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConverti
         case let .blank(pattern):
             return "the cell is blank, where a date or time like '\(pattern)' is expected"
         case let .mismatch(cell, pattern, detail):
-            return "\(AmountError.quoted(cell)) does not match the date pattern '\(pattern)': \(detail)"
+            return "the cell (\(cell)) does not match the date pattern '\(pattern)': \(detail)"
         case let .notARealDate(cell, reason):
-            return "\(AmountError.quoted(cell)) is not a real date (\(reason))"
+            return "the cell (\(cell)) is not a real date (\(reason))"
+        case let .impossibleDate(date, reason):
+            return "\(date) is not a real date (\(reason))"
         case let .notARealTime(cell, reason):
-            return "\(AmountError.quoted(cell)) is not a real time of day (\(reason))"
+            return "the cell (\(cell)) is not a real time of day (\(reason))"
         case let .badOffset(cell, reason):
-            return "\(AmountError.quoted(cell)) has an impossible UTC offset (\(reason))"
+            return "the cell (\(cell)) has an impossible UTC offset (\(reason))"
         case let .noDate(time):
-            return "\(AmountError.quoted(time)) has no date, and the row gives none"
+            return "the time \(time) has no date, and the row gives none"
         case let .nonexistentLocalTime(time, date, zone):
-            return "\(AmountError.quoted(time)) on \(date) does not exist in \(zone) (the clocks jump forward); give an offset"
+            return "\(time) on \(date) does not exist in \(zone) (the clocks jump forward); give an offset"
         case let .ambiguousLocalTime(time, date, zone):
-            return "\(AmountError.quoted(time)) on \(date) happens twice in \(zone) (the clocks go back); give an offset"
+            return "\(time) on \(date) happens twice in \(zone) (the clocks go back); give an offset"
         case let .endNotAfterStart(start, end, date):
-            return "the end \(AmountError.quoted(end)) is not after the start \(AmountError.quoted(start)) on \(date), "
+            return "the end \(end) is not after the start \(start) on \(date), "
                 + "and the template does not say that an end may fall on the next day"
         case let .endBeforeStart(start, end):
-            return "the end \(AmountError.quoted(end)) is before the start \(AmountError.quoted(start))"
+            return "the end \(end) is before the start \(start)"
         }
     }
 }
@@ -970,18 +978,32 @@ private struct CellScan {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(stop ?? end)]), as: UTF8.self)
     }
 
+    /// Characters (as a person counts them) from `start` to `stop`.
+    func characterCount(from start: Int, to stop: Int) -> Int { text(from: start, to: stop).count }
+
+    /// The character at byte `i`, named by kind (``CellShape/named(_:)``), never shown.
+    func named(at i: Int) -> String {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[i..<end]).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return CellShape.named(scalar) }
+        return "a byte that is not UTF-8"
+    }
+
     func mismatch(pattern: String, token: PatternToken, at i: Int, cellStart: Int) -> StatementTimeError {
         let detail: String
         if i >= end {
             detail = "it ends where \(token.expectation) is expected"
         } else {
-            detail = "expected \(token.expectation), found \(AmountError.quoted(text(from: i)))"
+            detail = "expected \(token.expectation) at character \(characterCount(from: cellStart, to: i) + 1), found \(named(at: i))"
         }
-        return .mismatch(cell: text(from: cellStart), pattern: pattern, detail: detail)
+        return .mismatch(cell: CellShape(text(from: cellStart)), pattern: pattern, detail: detail)
     }
 
     func leftOver(pattern: String, cellStart: Int) -> StatementTimeError {
-        let detail = "\(AmountError.quoted(text(from: index))) is left over after \(AmountError.quoted(text(from: cellStart, to: index)))"
-        return .mismatch(cell: text(from: cellStart), pattern: pattern, detail: detail)
+        let rest = CellShape(text(from: index))
+        let first = characterCount(from: cellStart, to: index)
+        let detail = "the first \(first) character\(first == 1 ? "" : "s") match, and \(rest.characters) more "
+            + (rest.characters == 1 ? "follows" : "follow") + " (\(rest.kinds))"
+        return .mismatch(cell: CellShape(text(from: cellStart)), pattern: pattern, detail: detail)
     }
 }

@@ -262,13 +262,13 @@ import TestSupport
         let lifetime = runCLI(["--store", store.path] + zone + ["import", "statement", Self.statements + "driver_lifetime_trips-0.csv",
                                                                   "--template", "uber-driver-trips"], environment: ["TZ": "Pacific/Auckland"])
         #expect(lifetime.status == .success, "\(lifetime.stderr)")
-        #expect(lifetime.stdout.contains("(uber-driver-trips): 2 deliveries added\n  skipped line 3: status is 'false'\n"), "\(lifetime.stdout)")
+        #expect(lifetime.stdout.contains("(uber-driver-trips): 2 deliveries added\n  skipped line 3: status is not 'true'\n"), "\(lifetime.stdout)")
         let payments = Self.statements + "driver_payments-0.csv"
         let noZone = runCLI(["--store", store.path, "import", "statement", payments, "--template", "uber-driver-payments"])
         #expect(noZone.status == .usage)
         #expect(noZone.stderr.contains("this import needs to know the statement's time zone"))
         let paid = store.run(words: ["import", "statement", payments, "--template", "uber-driver-payments"])
-        #expect(paid.stdout.contains("(uber-driver-payments): 2 deliveries added; 4 money lines\n  skipped line 6: description is 'payout'\n"),
+        #expect(paid.stdout.contains("(uber-driver-payments): 2 deliveries added; 4 money lines\n  skipped line 6: description starts with 'payout'\n"),
                 "\(paid.stdout)\(paid.stderr)")
         #expect(try Self.deliveries(store) == [
             "1 2026-11-20T23:31:02Z 2026-11-20T23:52:40Z no pay Uber",

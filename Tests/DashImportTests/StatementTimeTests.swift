@@ -239,8 +239,9 @@ struct StatementTimeTests {
         let error = Self.error { () throws(StatementTimeError) in
             try StatementTime.instant(clock.parse("09:10 AM"), zone: losAngeles)
         }
-        #expect(error == .noDate(time: "09:10 AM"))
-        #expect(error?.description == "'09:10 AM' has no date, and the row gives none")
+        // The time as dashpilot read it, never the cell's text.
+        #expect(error == .noDate(time: "09:10"))
+        #expect(error?.description == "the time 09:10 has no date, and the row gives none")
     }
 
     @Test("a cell's own date wins over the row's")
@@ -262,19 +263,19 @@ struct StatementTimeTests {
 
     static let dstCases: [DSTCase] = [
         DSTCase(pattern: "MM/dd/yyyy h:mm a", cell: "03/08/2026 2:30 AM", gap: true,
-                message: "'2:30 AM' on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
+                message: "02:30 on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
         DSTCase(pattern: "yyyy-MM-dd HH:mm", cell: "2026-03-08 02:30", gap: true,
-                message: "'02:30' on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
+                message: "02:30 on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
         DSTCase(pattern: "yyyy-MM-dd HH:mm:ss", cell: "2026-03-08 02:00:00", gap: true,
-                message: "'02:00:00' on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
+                message: "02:00 on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
         DSTCase(pattern: "yyyy-MM-dd HH:mm:ss", cell: "2026-03-08 02:59:59", gap: true,
-                message: "'02:59:59' on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
+                message: "02:59:59 on 2026-03-08 does not exist in America/Chicago (the clocks jump forward); give an offset"),
         DSTCase(pattern: "yyyy-MM-dd HH:mm", cell: "2026-11-01 01:30", gap: false,
-                message: "'01:30' on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
+                message: "01:30 on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
         DSTCase(pattern: "MM/dd/yyyy h:mm a", cell: "11/01/2026 1:00 AM", gap: false,
-                message: "'1:00 AM' on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
+                message: "01:00 on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
         DSTCase(pattern: "yyyy-MM-dd HH:mm:ss", cell: "2026-11-01 01:59:59", gap: false,
-                message: "'01:59:59' on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
+                message: "01:59:59 on 2026-11-01 happens twice in America/Chicago (the clocks go back); give an offset"),
     ]
 
     @Test("a wall time in a DST gap or overlap is refused, naming the time and the zone", arguments: dstCases)
@@ -363,7 +364,7 @@ struct StatementTimeTests {
         }
         #expect(refused == .endNotAfterStart(start: "22:00", end: "02:00", date: "2026-03-10"))
         #expect(refused?.description
-            == "the end '02:00' is not after the start '22:00' on 2026-03-10, and the template does not say that an end may fall on the next day")
+            == "the end 02:00 is not after the start 22:00 on 2026-03-10, and the template does not say that an end may fall on the next day")
     }
 
     @Test("an end equal to the start is the next day only when allowed")
@@ -376,7 +377,7 @@ struct StatementTimeTests {
         let refused = Self.error { () throws(StatementTimeError) in
             try StatementTime.span(date: date, start: clock.parse("9:00 PM"), end: clock.parse("9:00 PM"), zone: utc, endMayBeNextDay: false)
         }
-        #expect(refused == .endNotAfterStart(start: "9:00 PM", end: "9:00 PM", date: "2026-06-01"))
+        #expect(refused == .endNotAfterStart(start: "21:00", end: "21:00", date: "2026-06-01"))
     }
 
     @Test("a same-day shift is the same whether or not the template allows the next day")
@@ -425,7 +426,7 @@ struct StatementTimeTests {
         let reversed = Self.error { () throws(StatementTimeError) in
             try StatementTime.span(start: pattern.parse("1/5/2026 1:31"), end: pattern.parse("1/4/2026 22:10"), zone: chicago, endMayBeNextDay: true)
         }
-        #expect(reversed == .endBeforeStart(start: "2026-01-05 1:31", end: "2026-01-04 22:10"))
+        #expect(reversed == .endBeforeStart(start: "2026-01-05 01:31", end: "2026-01-04 22:10"))
         // A start with a date and an end with only a time: the end is on the start's date.
         let mixed = try StatementTime.span(start: pattern.parse("1/4/2026 22:10"), end: StatementTimePattern("H:mm").parse("1:31"),
                                            zone: chicago, endMayBeNextDay: true)
@@ -500,31 +501,31 @@ struct StatementTimeTests {
     }
 
     static let impossibleCases: [RefusalCase] = [
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-02-30", message: "'2026-02-30' is not a real date (February 2026 has 28 days)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-02-29", message: "'2026-02-29' is not a real date (February 2026 has 28 days)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2100-02-29", message: "'2100-02-29' is not a real date (February 2100 has 28 days)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-04-31", message: "'2026-04-31' is not a real date (April 2026 has 30 days)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-13-01", message: "'2026-13-01' is not a real date (there is no month 13)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-00-10", message: "'2026-00-10' is not a real date (there is no month 0)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-01-00", message: "'2026-01-00' is not a real date (there is no day 0)"),
-        RefusalCase(pattern: "yyyy-MM-dd", cell: "0000-01-01", message: "'0000-01-01' is not a real date (there is no year 0)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-02-30", message: "the cell (10 characters: digits and '-') is not a real date (February 2026 has 28 days)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-02-29", message: "the cell (10 characters: digits and '-') is not a real date (February 2026 has 28 days)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2100-02-29", message: "the cell (10 characters: digits and '-') is not a real date (February 2100 has 28 days)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-04-31", message: "the cell (10 characters: digits and '-') is not a real date (April 2026 has 30 days)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-13-01", message: "the cell (10 characters: digits and '-') is not a real date (there is no month 13)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-00-10", message: "the cell (10 characters: digits and '-') is not a real date (there is no month 0)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-01-00", message: "the cell (10 characters: digits and '-') is not a real date (there is no day 0)"),
+        RefusalCase(pattern: "yyyy-MM-dd", cell: "0000-01-01", message: "the cell (10 characters: digits and '-') is not a real date (there is no year 0)"),
         RefusalCase(pattern: "MM/dd/yyyy h:mm a", cell: "02/30/2026 9:00 AM",
-                    message: "'02/30/2026 9:00 AM' is not a real date (February 2026 has 28 days)"),
+                    message: "the cell (18 characters: letters, digits, spaces, '/' and ':') is not a real date (February 2026 has 28 days)"),
         RefusalCase(pattern: "EEE, MMM d, yyyy", cell: "Sat, Mar 8, 2026",
-                    message: "'Sat, Mar 8, 2026' is not a real date (2026-03-08 is a Sunday, not a Saturday)"),
+                    message: "the cell (16 characters: letters, digits, spaces and ',') is not a real date (2026-03-08 is a Sunday, not a Saturday)"),
         RefusalCase(pattern: "HH:mm", cell: "24:00",
-                    message: "'24:00' is not a real time of day (the hours run from 00 to 23; midnight is 00:00 of the next day)"),
-        RefusalCase(pattern: "HH:mm", cell: "23:60", message: "'23:60' is not a real time of day (the minutes run from 00 to 59)"),
+                    message: "the cell (5 characters: digits and ':') is not a real time of day (the hours run from 00 to 23; midnight is 00:00 of the next day)"),
+        RefusalCase(pattern: "HH:mm", cell: "23:60", message: "the cell (5 characters: digits and ':') is not a real time of day (the minutes run from 00 to 59)"),
         RefusalCase(pattern: "HH:mm:ss", cell: "23:59:60",
-                    message: "'23:59:60' is not a real time of day (the seconds run from 00 to 59; a leap second is refused)"),
+                    message: "the cell (8 characters: digits and ':') is not a real time of day (the seconds run from 00 to 59; a leap second is refused)"),
         RefusalCase(pattern: "h:mm a", cell: "13:00 PM",
-                    message: "'13:00 PM' is not a real time of day (on a 12-hour clock the hours run from 1 to 12)"),
+                    message: "the cell (8 characters: letters, digits, a space and ':') is not a real time of day (on a 12-hour clock the hours run from 1 to 12)"),
         RefusalCase(pattern: "h:mm a", cell: "0:30 AM",
-                    message: "'0:30 AM' is not a real time of day (on a 12-hour clock the hours run from 1 to 12)"),
+                    message: "the cell (7 characters: letters, digits, a space and ':') is not a real time of day (on a 12-hour clock the hours run from 1 to 12)"),
         RefusalCase(pattern: "HH:mmXXX", cell: "09:00+14:30",
-                    message: "'09:00+14:30' has an impossible UTC offset (offsets run from -14:00 to +14:00)"),
+                    message: "the cell (11 characters: digits, ':' and '+') has an impossible UTC offset (offsets run from -14:00 to +14:00)"),
         RefusalCase(pattern: "HH:mmXXX", cell: "09:00-05:60",
-                    message: "'09:00-05:60' has an impossible UTC offset (the offset's minutes run from 00 to 59)"),
+                    message: "the cell (11 characters: digits, ':' and '-') has an impossible UTC offset (the offset's minutes run from 00 to 59)"),
     ]
 
     @Test("impossible dates, times and offsets are refused, never rolled over", arguments: impossibleCases)
@@ -561,63 +562,63 @@ struct StatementTimeTests {
 
     static let garbageCases: [RefusalCase] = [
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-11-02x",
-                    message: "'2026-11-02x' does not match the date pattern 'yyyy-MM-dd': 'x' is left over after '2026-11-02'"),
+                    message: "the cell (11 characters: a letter, digits and '-') does not match the date pattern 'yyyy-MM-dd': the first 10 characters match, and 1 more follows (a letter)"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-11-02 09:00",
-                    message: "'2026-11-02 09:00' does not match the date pattern 'yyyy-MM-dd': ' 09:00' is left over after '2026-11-02'"),
+                    message: "the cell (16 characters: digits, a space, '-' and ':') does not match the date pattern 'yyyy-MM-dd': the first 10 characters match, and 6 more follow (digits, a space and ':')"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-11-2",
-                    message: "'2026-11-2' does not match the date pattern 'yyyy-MM-dd': expected a two-digit day of the month (dd), found '2'"),
+                    message: "the cell (9 characters: digits and '-') does not match the date pattern 'yyyy-MM-dd': expected a two-digit day of the month (dd) at character 9, found a digit"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-11",
-                    message: "'2026-11' does not match the date pattern 'yyyy-MM-dd': it ends where '-' is expected"),
+                    message: "the cell (7 characters: digits and '-') does not match the date pattern 'yyyy-MM-dd': it ends where '-' is expected"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "x2026-11-02",
-                    message: "'x2026-11-02' does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy), found 'x2026-11-02'"),
+                    message: "the cell (11 characters: a letter, digits and '-') does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy) at character 1, found a letter"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026/11/02",
-                    message: "'2026/11/02' does not match the date pattern 'yyyy-MM-dd': expected '-', found '/11/02'"),
+                    message: "the cell (10 characters: digits and '/') does not match the date pattern 'yyyy-MM-dd': expected '-' at character 5, found '/'"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "+2026-11-02",
-                    message: "'+2026-11-02' does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy), found '+2026-11-02'"),
+                    message: "the cell (11 characters: digits, '+' and '-') does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy) at character 1, found '+'"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "20261-11-02",
-                    message: "'20261-11-02' does not match the date pattern 'yyyy-MM-dd': expected '-', found '1-11-02'"),
+                    message: "the cell (11 characters: digits and '-') does not match the date pattern 'yyyy-MM-dd': expected '-' at character 5, found a digit"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "２０２６-11-02",
-                    message: "'２０２６-11-02' does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy), found '２０２６-11-02'"),
+                    message: "the cell (10 characters: digits, digits other than 0-9 and '-') does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy) at character 1, found a digit other than 0-9"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "2026-11-02\u{0}",
-                    message: "'2026-11-02\\u{0000}' does not match the date pattern 'yyyy-MM-dd': '\\u{0000}' is left over after '2026-11-02'"),
+                    message: "the cell (11 characters: digits, '-' and U+0000) does not match the date pattern 'yyyy-MM-dd': the first 10 characters match, and 1 more follows (U+0000)"),
         RefusalCase(pattern: "M/d/yyyy", cell: "123/4/2026",
-                    message: "'123/4/2026' does not match the date pattern 'M/d/yyyy': expected '/', found '3/4/2026'"),
+                    message: "the cell (10 characters: digits and '/') does not match the date pattern 'M/d/yyyy': expected '/' at character 3, found a digit"),
         RefusalCase(pattern: "M/d/yyyy", cell: "1/4/26",
-                    message: "'1/4/26' does not match the date pattern 'M/d/yyyy': expected a four-digit year (yyyy), found '26'"),
+                    message: "the cell (6 characters: digits and '/') does not match the date pattern 'M/d/yyyy': expected a four-digit year (yyyy) at character 5, found a digit"),
         RefusalCase(pattern: "MMM d, yyyy", cell: "Marc 8, 2026",
-                    message: "'Marc 8, 2026' does not match the date pattern 'MMM d, yyyy': expected an English month name such as Mar or March (MMM), found 'Marc 8, 2026'"),
+                    message: "the cell (12 characters: letters, digits, spaces and ',') does not match the date pattern 'MMM d, yyyy': expected an English month name such as Mar or March (MMM) at character 1, found a letter"),
         RefusalCase(pattern: "MMM d, yyyy", cell: "Mär 8, 2026",
-                    message: "'Mär 8, 2026' does not match the date pattern 'MMM d, yyyy': expected an English month name such as Mar or March (MMM), found 'Mär 8, 2026'"),
+                    message: "the cell (11 characters: letters, digits, spaces and ',') does not match the date pattern 'MMM d, yyyy': expected an English month name such as Mar or March (MMM) at character 1, found a letter"),
         RefusalCase(pattern: "h:mm a", cell: "9:10 AMX",
-                    message: "'9:10 AMX' does not match the date pattern 'h:mm a': expected AM or PM (a), found 'AMX'"),
+                    message: "the cell (8 characters: letters, digits, a space and ':') does not match the date pattern 'h:mm a': expected AM or PM (a) at character 6, found a letter"),
         RefusalCase(pattern: "h:mm a", cell: "9:10 A",
-                    message: "'9:10 A' does not match the date pattern 'h:mm a': expected AM or PM (a), found 'A'"),
+                    message: "the cell (6 characters: a letter, digits, a space and ':') does not match the date pattern 'h:mm a': expected AM or PM (a) at character 6, found a letter"),
         RefusalCase(pattern: "h:mm a", cell: "9:10",
-                    message: "'9:10' does not match the date pattern 'h:mm a': it ends where a space is expected"),
+                    message: "the cell (4 characters: digits and ':') does not match the date pattern 'h:mm a': it ends where a space is expected"),
         RefusalCase(pattern: "h:mm a", cell: "9:10AM",
-                    message: "'9:10AM' does not match the date pattern 'h:mm a': expected a space, found 'AM'"),
+                    message: "the cell (6 characters: letters, digits and ':') does not match the date pattern 'h:mm a': expected a space at character 5, found a letter"),
         RefusalCase(pattern: "hh:mm a", cell: "9:10 AM",
-                    message: "'9:10 AM' does not match the date pattern 'hh:mm a': expected a two-digit hour (hh), found '9:10 AM'"),
+                    message: "the cell (7 characters: letters, digits, a space and ':') does not match the date pattern 'hh:mm a': expected a two-digit hour (hh) at character 1, found a digit"),
         RefusalCase(pattern: "HH:mm:ss.SSS", cell: "09:05:07.12",
-                    message: "'09:05:07.12' does not match the date pattern 'HH:mm:ss.SSS': expected 3 digits of a fraction of a second (SSS), found '12'"),
+                    message: "the cell (11 characters: digits, ':' and '.') does not match the date pattern 'HH:mm:ss.SSS': expected 3 digits of a fraction of a second (SSS) at character 10, found a digit"),
         RefusalCase(pattern: "HH:mm:ss.SSS", cell: "09:05:07.1234",
-                    message: "'09:05:07.1234' does not match the date pattern 'HH:mm:ss.SSS': '4' is left over after '09:05:07.123'"),
+                    message: "the cell (13 characters: digits, ':' and '.') does not match the date pattern 'HH:mm:ss.SSS': the first 12 characters match, and 1 more follows (a digit)"),
         RefusalCase(pattern: "HH:mmXXX", cell: "09:00-0500",
-                    message: "'09:00-0500' does not match the date pattern 'HH:mmXXX': expected an offset such as -05:00 or Z (XXX), found '-0500'"),
+                    message: "the cell (10 characters: digits, ':' and '-') does not match the date pattern 'HH:mmXXX': expected an offset such as -05:00 or Z (XXX) at character 6, found '-'"),
         RefusalCase(pattern: "HH:mmXXX", cell: "09:00-05",
-                    message: "'09:00-05' does not match the date pattern 'HH:mmXXX': expected an offset such as -05:00 or Z (XXX), found '-05'"),
+                    message: "the cell (8 characters: digits, ':' and '-') does not match the date pattern 'HH:mmXXX': expected an offset such as -05:00 or Z (XXX) at character 6, found '-'"),
         RefusalCase(pattern: "HH:mm Z", cell: "09:00 Z",
-                    message: "'09:00 Z' does not match the date pattern 'HH:mm Z': expected an offset such as -0500 (Z), found 'Z'"),
+                    message: "the cell (7 characters: a letter, digits, a space and ':') does not match the date pattern 'HH:mm Z': expected an offset such as -0500 (Z) at character 7, found a letter"),
         RefusalCase(pattern: "yyyy-MM-dd HH:mm:ss.SSS Z z", cell: "2025-09-01 22:49:20.154 CDT",
-                    message: "'2025-09-01 22:49:20.154 CDT' does not match the date pattern 'yyyy-MM-dd HH:mm:ss.SSS Z z': expected an offset such as -0500 (Z), found 'CDT'"),
+                    message: "the cell (27 characters: letters, digits, spaces, '-', ':' and '.') does not match the date pattern 'yyyy-MM-dd HH:mm:ss.SSS Z z': expected an offset such as -0500 (Z) at character 25, found a letter"),
         RefusalCase(pattern: "yyyy-MM-dd HH:mm:ss.SSS Z z", cell: "2025-09-01 22:49:20.154 -0500",
-                    message: "'2025-09-01 22:49:20.154 -0500' does not match the date pattern 'yyyy-MM-dd HH:mm:ss.SSS Z z': it ends where a space is expected"),
+                    message: "the cell (29 characters: digits, spaces, '-', ':' and '.') does not match the date pattern 'yyyy-MM-dd HH:mm:ss.SSS Z z': it ends where a space is expected"),
         RefusalCase(pattern: "HH:mm Z z", cell: "22:49 -0500 CDTXY",
-                    message: "'22:49 -0500 CDTXY' does not match the date pattern 'HH:mm Z z': expected a zone abbreviation such as CDT (z), found 'CDTXY'"),
+                    message: "the cell (17 characters: letters, digits, spaces, ':' and '-') does not match the date pattern 'HH:mm Z z': expected a zone abbreviation such as CDT (z) at character 13, found a letter"),
         RefusalCase(pattern: "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", cell: "2025-10-24T12:31:17.000",
-                    message: "'2025-10-24T12:31:17.000' does not match the date pattern 'yyyy-MM-dd'T'HH:mm:ss.SSS'Z'': it ends where 'Z' is expected"),
+                    message: "the cell (23 characters: a letter, digits, '-', ':' and '.') does not match the date pattern 'yyyy-MM-dd'T'HH:mm:ss.SSS'Z'': it ends where 'Z' is expected"),
         RefusalCase(pattern: "yyyy-MM-dd", cell: "1,234",
-                    message: "'1,234' does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy), found '1,234'"),
+                    message: "the cell (5 characters: digits and ',') does not match the date pattern 'yyyy-MM-dd': expected a four-digit year (yyyy) at character 1, found a digit"),
     ]
 
     @Test("garbage is refused, and a prefix is never accepted", arguments: garbageCases)
