@@ -82,12 +82,7 @@ struct GPXTagLimits {
     }
 
     private mutating func scanUnits(_ bytes: UnsafeRawBufferPointer) -> GPXProblem? {
-        if width == 1 {
-            for byte in bytes {
-                if let problem = step(UInt32(byte)) { return problem }
-            }
-            return nil
-        }
+        if width == 1 { return scanBytes(bytes) }
         for byte in bytes {
             partial.append(byte)
             guard partial.count == width else { continue }
@@ -97,9 +92,68 @@ struct GPXTagLimits {
                 unit |= UInt32(partial[index]) << UInt32(shift)
             }
             partial.removeAll(keepingCapacity: true)
+            if unit == 0x0A { line += 1 }
+            let wasText = state == .text
             if let problem = step(unit) { return problem }
+            if wasText, state == .markupStart { tagLine = line }
         }
         return nil
+    }
+
+    /// One-byte units, the common case, kept fast (it sees every byte of every import): text
+    /// and quoted values are skipped in tight loops, and lines are counted apart, only where a
+    /// tag's line is needed.
+    private mutating func scanBytes(_ bytes: UnsafeRawBufferPointer) -> GPXProblem? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let count = bytes.count
+        let chunkLine = line
+        /// Where in this chunk the current tag began; nil when it began in an earlier one.
+        var tagOffset: Int?
+        var index = 0
+        while index < count {
+            switch state {
+            case .text:
+                while index < count, base[index] != 0x3C { index += 1 }
+                guard index < count else { break }
+                state = .markupStart
+                tagOffset = index
+            case .value:
+                let quote = UInt8(truncatingIfNeeded: self.quote)
+                while index < count, base[index] != quote { index += 1 }
+                guard index < count else { break }
+                state = .inTag
+            case .off:
+                index = count
+                continue
+            default:
+                if let problem = step(UInt32(base[index])) {
+                    return GPXProblem(line: tagOffset.map { chunkLine + Self.newlines(base, $0) } ?? tagLine, message: problem.message)
+                }
+            }
+            index += 1
+        }
+        if let tagOffset { tagLine = chunkLine + Self.newlines(base, tagOffset) }
+        line = chunkLine + Self.newlines(base, count)
+        return nil
+    }
+
+    /// The `\n` bytes among the first `count`, eight at a time: a byte of `x` is zero exactly
+    /// when its high bit is clear in `(x & 0x7F..) + 0x7F.. | x | 0x7F..`.
+    private static func newlines(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let raw = UnsafeRawPointer(base)
+        var lines = 0
+        var index = 0
+        while index + 8 <= count {
+            let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            lines += (~(((x & low) &+ low) | x | low)).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if base[index] == 0x0A { lines += 1 }
+            index += 1
+        }
+        return lines
     }
 
     private static let lessThan: UInt32 = 0x3C, greaterThan: UInt32 = 0x3E, equals: UInt32 = 0x3D
@@ -110,13 +164,9 @@ struct GPXTagLimits {
 
     @inline(__always)
     private mutating func step(_ unit: UInt32) -> GPXProblem? {
-        if unit == 0x0A { line += 1 }
         switch state {
         case .text:
-            if unit == Self.lessThan {
-                state = .markupStart
-                tagLine = line
-            }
+            if unit == Self.lessThan { state = .markupStart }
         case .markupStart:
             switch unit {
             case Self.bang: state = .bang
