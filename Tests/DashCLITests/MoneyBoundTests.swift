@@ -49,7 +49,8 @@ import TestSupport
             ("expenses", try Self.dashpilot(bench.store, bench.output, "expenses")),
         ]
         for format in ["csv", "xlsx", "text"] {
-            runs.append(("export \(format)", try Self.dashpilot(bench.store, bench.output, "export", "--format", format, "--out", bench.folder.path("out-\(format)"))))
+            let out = bench.folder.path("out-\(format)")
+            runs.append(("export \(format)", try Self.dashpilot(bench.store, bench.output, "export", "--format", format, "--out", out)))
             #expect(!FileManager.default.fileExists(atPath: bench.folder.path("out-\(format)")), "export \(format) wrote something")
         }
         for (name, result) in runs {

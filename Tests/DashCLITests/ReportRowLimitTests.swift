@@ -76,7 +76,8 @@ import Glibc
     /// The hint names the shortest period that fits; at the cap a report is made.
     @Test func theHintNamesAPeriodThatFitsAndTheCapItselfIsAllowed() throws {
         let bench = try Self.store()
-        let weeks = try Self.run(["report", "--from", "1900-01-01", "--to", "2100-01-01", "--period", "day"], store: bench.store, output: bench.output)
+        let weeks = try Self.run(["report", "--from", "1900-01-01", "--to", "2100-01-01", "--period", "day"],
+                                 store: bench.store, output: bench.output)
         #expect(weeks.status == 64)
         #expect(weeks.stderr.contains("is 73049 rows") && weeks.stderr.contains("(--period week fits)"), "\(weeks.stderr)")
         // 2000-01-01 plus 20,000 days is 2054-10-04: exactly the cap.
