@@ -141,8 +141,9 @@ final class Invocation {
         do { return try TimeText.instant(text, zone: zone) } catch { throw UsageError(message: "\(option): \(error)") }
     }
 
+    /// An amount the driver records: at most `Money.largestRecordable`, else a usage error.
     func money(_ text: String, what: String) throws -> Money {
-        do { return try Money(parsing: text) } catch { throw UsageError(message: "\(what): \(error)") }
+        do { return try Money(parsingRecordable: text) } catch { throw UsageError(message: "\(what): \(error)") }
     }
 
     func id(_ text: String, what: String) throws -> Int64 {

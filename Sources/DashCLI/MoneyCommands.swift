@@ -78,8 +78,13 @@ enum ExpenseCommands {
             let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
             var table = TextTable(headers: ["ID", "DATE", "AMOUNT", "CATEGORY", "NOTE"], rightAligned: [0, 2])
             var total = Money.zero
-            for expense in try run.store.expenses(from: from, to: to) {
-                total = try total.adding(expense.amount)
+            let expenses = try run.store.expenses(from: from, to: to)
+            for expense in expenses {
+                do { total = try total.adding(expense.amount) } catch {
+                    // As a report refuses the same sum: exit 65, naming the records (docs/report.md).
+                    let records = ["expense": expenses.filter { !$0.amount.isRecordable }.map(\.id)]
+                    throw CommandFailure(message: "\(MoneyError.sumTooLarge(sum: "the expenses listed", records: records))", status: .dataError)
+                }
                 let category = expense.knownCategory.rawValue == expense.category.lowercased()
                     ? expense.category : "\(expense.category) (other)"
                 table.rows.append([String(expense.id), run.local(expense.occurredAt), expense.amount.formatted(), category, expense.note ?? ""])

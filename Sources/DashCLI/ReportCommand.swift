@@ -41,11 +41,13 @@ enum ReportCommand {
             let store = try run.store
             let report: Report = try store.read {
                 let (from, to) = request.instants
-                let facts = try store.shiftFacts(from: from, to: to)
-                let expenses = try store.expenses(from: from, to: to)
+                // A sum that does not fit, in the store's reads or the report's: exit 65, naming
+                // the records beyond Money.largestRecordable (docs/report.md), as export does.
                 do {
+                    let facts = try store.shiftFacts(from: from, to: to)
+                    let expenses = try store.expenses(from: from, to: to)
                     return try Report(request: request, facts: facts, expenses: expenses)
-                } catch {
+                } catch let error as MoneyError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }
@@ -117,8 +119,24 @@ enum ReportCommand {
         case "km": distanceUnit = .km
         case let other: throw UsageError(message: "--units must be mi or km, not '\(other)'")
         }
-        return ReportRequest(from: from, to: to, unit: grain, weekStart: weekStart, zone: run.zone, distanceUnit: distanceUnit,
-                             rates: try rates(run))
+        let request = ReportRequest(from: from, to: to, unit: grain, weekStart: weekStart, zone: run.zone, distanceUnit: distanceUnit,
+                                    rates: try rates(run))
+        try refuseTooManyRows(request)
+        return request
+    }
+
+    /// More than `ReportRequest.maxPeriods` rows is a usage error naming the count and the
+    /// shortest period that fits (report and export alike; docs/report.md).
+    static func refuseTooManyRows(_ request: ReportRequest) throws {
+        let count = request.periodCount
+        guard count > ReportRequest.maxPeriods else { return }
+        let longer = PeriodUnit.allCases.filter { $0 != .taxQuarter }.first {
+            Period.count(from: request.from, to: request.to, unit: $0, weekStart: request.weekStart) <= ReportRequest.maxPeriods
+        }
+        throw UsageError(message: "\(request.from) to \(request.to) by \(request.unit.rawValue) is \(count) rows;"
+                                  + " a report has at most \(ReportRequest.maxPeriods)",
+                         hint: longer.map { "give a longer --period (--period \($0.rawValue) fits) or a shorter span" }
+                             ?? "give a shorter span (--from and --to, or --range)")
     }
 
     static func rates(_ run: Invocation) throws -> MileageRateTable? {

@@ -126,6 +126,12 @@ public final class GPXReader {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty, !stopped else { return }
         summary.bytes += Int64(bytes.count)
+        // Before libxml2 sees them: its cost for a tag with too many attributes comes before
+        // any callback (GPXTagLimits.swift).
+        if let problem = tagLimits.scan(bytes) {
+            stopped = true
+            throw GPXReadError(problems: problems + [problem])
+        }
         if context == nil {
             // libxml2 detects the encoding from the first four bytes (a BOM, or `<?xm` in
             // UTF-16): hold bytes back until there are four, however the file is chunked.
@@ -139,6 +145,7 @@ public final class GPXReader {
 
     /// The first bytes, kept until there are enough to detect the encoding.
     private var head: [UInt8] = []
+    private var tagLimits = GPXTagLimits()
 
     private func start() throws {
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()

@@ -95,6 +95,18 @@ public struct Money: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.units = negative ? -magnitude : magnitude
     }
 
+    /// An amount a driver records: ``init(parsing:)``, then refused when its magnitude is beyond
+    /// ``largestRecordable`` (`notRecordable`). Every amount typed on the command line comes
+    /// through here (`Invocation.money`).
+    public init(parsingRecordable text: String) throws(MoneyError) {
+        let value = try Money(parsing: text)
+        guard value.isRecordable else { throw .notRecordable(text) }
+        self = value
+    }
+
+    /// Its magnitude is at most ``largestRecordable``.
+    public var isRecordable: Bool { units.magnitude <= Money.largestRecordable.units.magnitude }
+
     /// The exact value with at least two places and no trailing zeros beyond them:
     /// `12.50`, `3.459`, `27.50`, `0.00`, `-3.1234`.
     public var description: String {
@@ -129,13 +141,40 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyDecimals(String)
     case outOfRange(String)
     case overflow
+    /// More than ``Money/largestRecordable``: refused as a recorded amount.
+    case notRecordable(String)
+    /// A sum of stored amounts did not fit (`sum` says which: "the expenses of 2026-11-01 to
+    /// 2026-12-01"). `records` are the rows in it holding amounts beyond
+    /// ``Money/largestRecordable``, by table (the cause, unless tens of millions of rows are
+    /// added up): a store written before the bound, or by hand.
+    case sumTooLarge(sum: String, records: [String: [Int64]])
 
     public var description: String {
         switch self {
+        case .notRecordable(let text):
+            "'\(text)' is more than \(Money.largestRecordable.formatted()), the largest amount one record may hold"
+        case let .sumTooLarge(sum, records) where records.values.contains { !$0.isEmpty }:
+            "\(sum) are too large to add up: "
+                + records.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "\($0.key) \(MoneyError.ids($0.value))" }
+                    .joined(separator: " and ")
+                + (records.values.map(\.count).reduce(0, +) == 1 ? " holds an amount" : " hold amounts")
+                + " beyond \(Money.largestRecordable.formatted()), the largest one record may hold;"
+                + " 'dashpilot check' lists every such amount: correct or delete those records"
+        case .sumTooLarge(let sum, _):
+            "\(sum) are too large to add up, though no record in them holds an amount beyond"
+                + " \(Money.largestRecordable.formatted()); 'dashpilot check' lists any stored amount that does"
         case .notADecimal(let text): "'\(text)' is not a plain decimal amount (write it like 12.50)"
         case .tooManyDecimals(let text): "'\(text)' has more than \(Money.places) decimal places"
         case .outOfRange(let text): "'\(text)' is too large"
         case .overflow: "a sum of amounts is too large"
         }
+    }
+
+    /// `ids 1, 2, 5` (the first 20 of them, then how many more), or `id 7`.
+    private static func ids(_ ids: [Int64]) -> String {
+        let sorted = Set(ids).sorted()
+        let shown = sorted.prefix(20).map(String.init).joined(separator: ", ")
+        let more = sorted.count > 20 ? " and \(sorted.count - 20) more" : ""
+        return (sorted.count == 1 ? "id " : "ids ") + shown + more
     }
 }

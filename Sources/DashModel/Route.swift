@@ -80,6 +80,8 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
     case emptyOffer(offer: Int64)
     /// A delivery whose own amount or platform tips are not the sums of its money lines.
     case deliveryLinesDisagree(delivery: Int64)
+    /// A stored amount beyond `Money.largestRecordable` (written before the bound, or by hand).
+    case amountBeyondRecordable(table: String, id: Int64, column: String)
     case integrity(String)
 
     public var description: String {
@@ -91,6 +93,8 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
         case let .deliveryOutsideShift(d, s): "delivery \(d) has events outside its shift \(s)"
         case let .emptyOffer(o): "offer \(o) has no deliveries"
         case let .deliveryLinesDisagree(d): "delivery \(d)'s pay is not the sum of its statement lines"
+        case let .amountBeyondRecordable(table, id, column):
+            "\(table) \(id): \(column) is beyond \(Money.largestRecordable.formatted()), the largest amount one record may hold"
         case let .integrity(text): "SQLite integrity check: \(text)"
         }
     }

@@ -49,6 +49,25 @@ public struct Period: Hashable, Sendable {
         }
     }
 
+    /// How many rows ``split(from:to:unit:weekStart:)`` gives, counted without making them (a
+    /// span of years 1 to 9999 by day is 3.65 million: `ReportRequest.maxPeriods`).
+    public static func count(from: Day, to: Day, unit: PeriodUnit, weekStart: WeekStart = .monday) -> Int {
+        guard from < to else { return 0 }
+        let last = to.adding(days: -1)
+        func months(_ day: Day) -> Int { day.year * 12 + day.month - 1 }
+        func taxQuarters(_ day: Day) -> Int { day.year * 4 + ([1, 4, 6, 9].lastIndex { $0 <= day.month } ?? 0) }
+        switch unit {
+        case .day: return Int(to.number - from.number)
+        case .week:
+            let first = containing(from, unit: .week, weekStart: weekStart).start
+            return Int((containing(last, unit: .week, weekStart: weekStart).start.number - first.number) / 7) + 1
+        case .month: return months(last) - months(from) + 1
+        case .quarter: return months(last) / 3 - months(from) / 3 + 1
+        case .year: return last.year - from.year + 1
+        case .taxQuarter: return taxQuarters(last) - taxQuarters(from) + 1
+        }
+    }
+
     /// The rows of a report over [from, to): the periods of `unit` that meet it, each clipped to
     /// it (a report from the 10th shows the 10th onwards, never a day it was not asked for).
     public static func split(from: Day, to: Day, unit: PeriodUnit, weekStart: WeekStart = .monday) -> [Period] {

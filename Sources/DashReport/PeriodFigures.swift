@@ -114,9 +114,12 @@ public struct PeriodFigures: Sendable {
     public func distance(_ unit: DistanceUnit) -> Double? { shifts == 0 || shiftsWithoutRoute < shifts ? unit.amount(meters: meters) : nil }
 
     /// Gross plus outside tips minus expenses; nil when no shift has earnings recorded.
-    public var netAfterExpenses: Money? {
+    public var netAfterExpenses: Money? { try? checkedNetAfterExpenses() }
+
+    /// The same, throwing when it does not fit (``Report`` refuses such a report, naming why).
+    public func checkedNetAfterExpenses() throws(MoneyError) -> Money? {
         guard let gross else { return nil }
-        return try? gross.adding(outsideTips).subtracting(expenses)
+        return try gross.adding(outsideTips).subtracting(expenses)
     }
 
     public var earningsPerWorkedHour: Money? { Rates.perHour(hourlyGross, milliseconds: hourlyWorked) }

@@ -13,9 +13,9 @@ extension Store {
                 let work = try connection.query("""
                     SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
                     """, [.integer(shift.id)]).first
-                let tips = try connection.scalar("""
-                    SELECT coalesce(sum(t.amountE4), 0) FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = ?1
-                    """, [.integer(shift.id)])?.int64 ?? 0
+                let tips = try Store.exactSum(connection.query("""
+                    SELECT t.deliveryId, t.id, t.amountE4 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = ?1
+                    """, [.integer(shift.id)]), table: "deliveryTip", of: "the outside tips of shift \(shift.id)").units
                 let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
                 partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute))
             }
@@ -48,16 +48,42 @@ extension Store {
     /// by acceptance, with their platform, pickup place and outside tips.
     public func deliveryRecords(from: Instant? = nil, to: Instant? = nil) throws -> [DeliveryRecord] {
         let columns = Delivery.columns.split(separator: ",").map { "d." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+        let span = "WHERE s.startedAtMs >= coalesce(?1, s.startedAtMs) AND s.startedAtMs < coalesce(?2, s.startedAtMs + 1)"
+        // Each delivery's outside tips, added up here: SQLite's sum() fails with no record named
+        // when it overflows (a store holding amounts beyond Money.largestRecordable).
+        var tips: [Int64: [Row]] = [:]
+        for row in try connection.query("""
+            SELECT t.deliveryId, t.id, t.amountE4 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId JOIN shift s ON s.id = d.shiftId
+            \(span)
+            """, [.instant(from), .instant(to)]) {
+            tips[row.int("deliveryId"), default: []].append(row)
+        }
         return try connection.query("""
-            SELECT \(columns), o.platform AS platform, p.name AS pickupName,
-                   (SELECT coalesce(sum(t.amountE4), 0) FROM deliveryTip t WHERE t.deliveryId = d.id) AS outsideTipsE4
+            SELECT \(columns), o.platform AS platform, p.name AS pickupName
             FROM delivery d JOIN shift s ON s.id = d.shiftId JOIN offer o ON o.id = d.offerId
             LEFT JOIN pickupPlace p ON p.id = d.pickupPlaceId
-            WHERE s.startedAtMs >= coalesce(?1, s.startedAtMs) AND s.startedAtMs < coalesce(?2, s.startedAtMs + 1)
+            \(span)
             ORDER BY s.startedAtMs, s.id, d.acceptedAtMs, d.id
             """, [.instant(from), .instant(to)]).map { row in
-            DeliveryRecord(delivery: try Delivery(row: row), platform: row["platform"].string, pickupPlace: row["pickupName"].string,
-                           outsideTips: Money(units: row["outsideTipsE4"].int64 ?? 0))
+            let delivery = try Delivery(row: row)
+            let outside = try Store.exactSum(tips[delivery.id] ?? [], table: "deliveryTip", of: "the outside tips of delivery \(delivery.id)")
+            return DeliveryRecord(delivery: delivery, platform: row["platform"].string, pickupPlace: row["pickupName"].string, outsideTips: outside)
         }
+    }
+}
+
+extension Store {
+    /// The exact sum of rows whose columns 1 and 2 (from 0) are an id and an amount in
+    /// ten-thousandths; when it does not fit, `MoneyError.sumTooLarge` naming the rows beyond
+    /// the bound.
+    static func exactSum(_ rows: [Row], table: String, of sum: String) throws(MoneyError) -> Money {
+        var total = Money.zero
+        for row in rows {
+            do { total = try total.adding(Money(units: row[2].int64 ?? 0)) } catch {
+                let beyond = rows.filter { !Money(units: $0[2].int64 ?? 0).isRecordable }.compactMap { $0[1].int64 }
+                throw .sumTooLarge(sum: sum, records: [table: beyond])
+            }
+        }
+        return total
     }
 }
