@@ -33,6 +33,8 @@ struct GPXTagLimits {
     }
 
     private var head: [UInt8] = []
+    /// The encoding the XML declaration names, which libxml2 would switch to.
+    private var declared = GPXDeclaredEncoding()
     private var width = 0
     private var bigEndian = false
     private var partial: [UInt8] = []
@@ -55,6 +57,10 @@ struct GPXTagLimits {
     /// file is EBCDIC). Once a problem is returned the file is refused: do not call again.
     mutating func scan(_ bytes: UnsafeRawBufferPointer) -> GPXProblem? {
         guard state != .off, !bytes.isEmpty else { return nil }
+        if let problem = declared.take(bytes) {
+            state = .off
+            return problem
+        }
         if width == 0 {
             head.append(contentsOf: bytes)
             guard head.count >= 4 else { return nil }

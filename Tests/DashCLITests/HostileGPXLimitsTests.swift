@@ -75,4 +75,16 @@ import TestSupport
         #expect(result.stderr.contains("\(result.path):4: an element has more than 64 attributes"), "\(result.stderr)")
         #expect(result.seconds < 5, "took \(result.seconds) s")
     }
+
+    /// A declared encoding in which markup is other bytes (UTF-7 here: `<` is `+ADw-`) would hide
+    /// the tag from the scan: it is refused at the declaration (issue 12, review: 8 s before).
+    @Test func anEncodingThatHidesMarkupIsRefused() throws {
+        let body = Self.file(200_000) { "a\($0)=\"x\"" }.dropFirst(Self.head.prefix(while: { $0 != "\n" }).count)
+        let hidden = body.replacingOccurrences(of: "<", with: "+ADw-").replacingOccurrences(of: ">", with: "+AD4-")
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + hidden
+        let result = try Self.importRefused(Array(text.utf8), name: "utf7.gpx")
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("\(result.path):1: the XML declaration names an encoding other than"), "\(result.stderr)")
+        #expect(result.seconds < 5, "took \(result.seconds) s")
+    }
 }
