@@ -61,10 +61,19 @@ public final class Store {
         }
         _ = try plan.pendingSteps(for: connection)
         // A new store gets its identity in its first page before the first write-ahead log exists.
-        if created, try identity(of: connection) == 0 { try connection.execute("PRAGMA application_id = \(newIdentity())") }
-        try useWriteAheadLog(connection, path: path)
+        try retryingDeadlock {
+            if created, try identity(of: connection) == 0 { try connection.execute("PRAGMA application_id = \(newIdentity())") }
+            try useWriteAheadLog(connection, path: path)
+        }
         try connection.setCheckpointOnClose(true)
         tightenPermissions(path)
+        // A store of an earlier build is given its identity now, before any migration writes,
+        // and the log is checkpointed at once so the store file itself carries it.
+        // Best effort: a command that only reads still runs when this write cannot be made.
+        if try identity(of: connection) == 0,
+           (try? connection.transaction { try connection.execute("PRAGMA application_id = \(newIdentity())") }) != nil {
+            _ = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         var backup: String?
         if version > 0, version < plan.currentVersion {
             backup = try StoreBackup.write(connection, storePath: path, version: version)
@@ -73,16 +82,30 @@ public final class Store {
         let report = MigrationReport(fromVersion: version, toVersion: try Migrator.version(of: connection),
                                      appliedSteps: applied, backupPath: backup, createdStore: created)
         let store = Store(connection: connection, path: path, migration: report)
-        store.identity = try identity(of: connection)
-        // A store of an earlier build is given its identity by its first write (Store.write).
         return store
     }
 
-    /// The store's identity: `application_id` in its first page, random per store (0 until
-    /// given). Every write stamps it, so each transaction in the store's write-ahead log holds
-    /// page 1 and a log can be told to be this store's (``StoreSidecars``).
-    private var identity: Int32 = 0
+    /// Runs `body` again while SQLite answers busy at once, for at most the busy timeout: while a
+    /// new store is still in rollback mode, two processes that each read it and then write (its
+    /// identity, the switch to WAL) can each hold what the other waits for, and SQLite then
+    /// returns SQLITE_BUSY without waiting, to avoid the deadlock (sqlite.org/c3ref/busy_handler.html).
+    /// Four processes creating one store at once hit it in 4 of 120 runs.
+    static func retryingDeadlock(_ body: () throws -> Void) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.isBusy && clock.now < deadline {
+                usleep(UInt32.random(in: 2_000...20_000))
+            }
+        }
+    }
 
+    /// The store's identity: `application_id` in its first page, random per store, given when
+    /// the store is created (or, for a store of an earlier build, when first opened here). Every
+    /// write stamps it, so each transaction in the store's write-ahead log holds page 1 and a log
+    /// can be told to be this store's (``StoreSidecars``).
     static func identity(of connection: Connection) throws -> Int32 {
         Int32(truncatingIfNeeded: try connection.scalar("PRAGMA application_id")?.int64 ?? 0)
     }
@@ -90,9 +113,11 @@ public final class Store {
     /// A random identity, never 0.
     static func newIdentity() -> Int32 { Int32(bitPattern: UInt32.random(in: 1...UInt32.max)) }
 
-    /// Writes the identity into page 1 inside the current write transaction (giving one to a
-    /// store that has none): the page is in the log of every transaction, whatever else it changes.
+    /// Writes the identity into page 1 inside the current write transaction, as the store holds
+    /// it at that moment (read inside the transaction: another process may have given it one
+    /// since this one opened): the page is in the log of every transaction, whatever else it changes.
     private func stampIdentity() throws {
+        var identity = try Store.identity(of: connection)
         if identity == 0 { identity = Store.newIdentity() }
         try connection.run("PRAGMA application_id = \(identity)")
     }

@@ -19,6 +19,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `-wal` or `-journal` beside the store does not belong to it (``StoreSidecars``): the
     /// store is not opened, so SQLite never applies it.
     case foreignSidecar(path: String, file: String, detail: String)
+    /// A `-wal` beside a store of an earlier build (no identity): it cannot be proven to be the
+    /// store's, so it is not applied; the message says how to apply it if it is.
+    case unprovenSidecar(path: String, file: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .foreignSidecar(path, file, detail):
             "\(file) does not belong to the store \(path) (\(detail)); nothing was read or written. "
                 + "If you restored the store from a copy, or copied this file there, move \(file) away and run the command again"
+        case let .unprovenSidecar(path, file):
+            "\(file) cannot be proven to belong to the store \(path), which an earlier dashpilot last wrote; nothing was read or written. "
+                + "If an earlier dashpilot was stopped while writing this store, apply the log with "
+                + "'sqlite3 \(path) \"PRAGMA wal_checkpoint\"'; if the file came from elsewhere, move it away; then run the command again"
         case let .damaged(path, detail): "the store \(path) is damaged (\(detail)); nothing was written. 'dashpilot check' lists the damage; restore a backup"
         }
     }

@@ -44,6 +44,24 @@ import Glibc
         return try #require(bytes(path + "-wal"))
     }
 
+    /// The log the binary's own write (`words`) leaves when it is not checkpointed: another
+    /// process (python's sqlite3) holds the store open while dashpilot writes, and is then killed,
+    /// as a crash leaves it. The bytes of `STORE-wal`; the store is left with it beside it.
+    func logLeftByTheBinary(_ store: String, _ words: String...) throws -> Data {
+        let ready = folder.path("holder.ready")
+        let script = "import sqlite3, sys, time, pathlib\nc = sqlite3.connect(sys.argv[1])\n"
+            + "c.execute('SELECT count(*) FROM sqlite_schema').fetchall()\npathlib.Path(sys.argv[2]).touch()\ntime.sleep(60)\n"
+        let holder = try ProcessHarness.start(["/usr/bin/python3", "-c", script, store, ready], output: folder.path("holder"))
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: ready) { usleep(10_000) }
+        let wrote = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago"] + words, output: out)
+        holder.kill()
+        _ = holder.wait()
+        try #require(wrote.status == 0, "\(wrote.stderr)")
+        return try #require(bytes(store + "-wal"))
+    }
+
+    static let expense = ["expense", "add", "--date", "2026-11-03", "--amount", "1.23", "--category", "parking"]
+
     /// A DashPilot write as the binary makes it: its transaction stamps the store's identity.
     static func stampedExpense(_ connection: Connection) throws {
         let identity = try connection.scalar("PRAGMA application_id")?.int64 ?? 0
@@ -85,7 +103,7 @@ import Glibc
     @Test func anotherStoresLogIsRefused() throws {
         let mine = try storeWithAShift("mine.sqlite")
         let other = try storeWithAShift("other.sqlite")
-        let otherLog = try logOf(other, Self.stampedExpense)
+        let otherLog = try logLeftByTheBinary(other, "expense", "add", "--date", "2026-11-03", "--amount", "1.23", "--category", "parking")
         try otherLog.write(to: URL(fileURLWithPath: mine + "-wal"))
         try expectRefused(mine, wal: mine + "-wal")
     }
@@ -95,7 +113,8 @@ import Glibc
         let store = try storeWithAShift("s.sqlite")
         let saved = folder.path("saved.sqlite")
         try FileManager.default.copyItem(atPath: store, toPath: saved)
-        let log = try logOf(store, Self.stampedExpense)
+        let log = try logLeftByTheBinary(store, "expense", "add", "--date", "2026-11-03", "--amount", "1.23", "--category", "parking")
+        try FileManager.default.removeItem(atPath: store + "-shm")
         // The store as it was before that write, with the write's log beside it.
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: saved, toPath: store)
@@ -115,7 +134,7 @@ import Glibc
         try #require(FileManager.default.fileExists(atPath: backup))
         // The store is written after the migration, and that write's log is still beside it
         // when the driver copies the backup back.
-        let log = try logOf(store, Self.stampedExpense)
+        let log = try logLeftByTheBinary(store, "expense", "add", "--date", "2026-11-03", "--amount", "1.23", "--category", "parking")
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: backup, toPath: store)
         try log.write(to: URL(fileURLWithPath: store + "-wal"))
@@ -130,9 +149,81 @@ import Glibc
         journal.replaceSubrange(0..<header.count, with: header)
         try Data(journal).write(to: URL(fileURLWithPath: store + "-journal"))
         try expectRefused(store, wal: store + "-journal")
+        // The review's: a journal that would roll the store back to 0 pages (a real creation
+        // journal looks so) beside a store that holds a record.
+        journal.replaceSubrange(16..<20, with: [0, 0, 0, 0])
+        try Data(journal).write(to: URL(fileURLWithPath: store + "-journal"))
+        try expectRefused(store, wal: store + "-journal")
         // A journal whose first byte is 0 is not hot: SQLite ignores it, and so does dashpilot.
         try Data(repeating: 0, count: 512).write(to: URL(fileURLWithPath: store + "-journal"))
         #expect(try dashpilot(store, "check").status == 0)
+    }
+
+    /// A store as an earlier build left it: no identity.
+    func storeOfAnEarlierBuild(_ name: String) throws -> String {
+        let store = try storeWithAShift(name)
+        _ = try ProcessHarness.sqlite(store, "PRAGMA application_id = 0", output: out)
+        try #require(try ProcessHarness.sqlite(store, "PRAGMA application_id", output: out) == "0")
+        return store
+    }
+
+    @Test func aStoreOfAnEarlierBuildIsGivenAnIdentityWhenOpened() throws {
+        let store = try storeOfAnEarlierBuild("s.sqlite")
+        #expect(try dashpilot(store, "shifts").status == 0)
+        #expect(try ProcessHarness.sqlite(store, "PRAGMA application_id", output: out) != "0")
+    }
+
+    @Test func aForeignLogBesideAStoreOfAnEarlierBuildIsNotApplied() throws {
+        // The review's: another database's log with a plausible schema version (3) was taken
+        // for the store's, migrated, and the record became that database.
+        let store = try storeOfAnEarlierBuild("s.sqlite")
+        let foreign = try logOf(folder.path("o.sqlite")) { connection in
+            try connection.execute("BEGIN; CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1); PRAGMA user_version = 3; COMMIT")
+        }
+        try foreign.write(to: URL(fileURLWithPath: store + "-wal"))
+        let before = bytes(store)
+        let result = try dashpilot(store, "check")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot be proven to belong"), "\(result.stderr)")
+        #expect(bytes(store) == before)
+        #expect(bytes(store + "-wal") == foreign)
+        #expect(!FileManager.default.fileExists(atPath: store + ".v3.bak"))
+    }
+
+    @Test func anEarlierBuildsOwnLogIsKeptAndTheMessageSaysHowToApplyIt() throws {
+        let store = try storeOfAnEarlierBuild("s.sqlite")
+        // An earlier build's write: no page 1 in it (an UPDATE), left by a kill.
+        let log = try logOf(store) { connection in
+            try connection.execute("UPDATE shift SET endedAtMs = endedAtMs - 60000")
+        }
+        try FileManager.default.removeItem(atPath: store + "-shm")
+        try log.write(to: URL(fileURLWithPath: store + "-wal"))
+        let refused = try dashpilot(store, "check")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("PRAGMA wal_checkpoint"), "\(refused.stderr)")
+        #expect(bytes(store + "-wal") == log, "the log is kept for the driver")
+        // Following the message keeps the write.
+        _ = try ProcessHarness.sqlite(store, "PRAGMA wal_checkpoint", output: out)
+        #expect(try dashpilot(store, "check").status == 0)
+        #expect(try dashpilot(store, "shifts").stdout.contains("14:14"))
+    }
+
+    @Test func storesCreatedByFourProcessesAtOnceAreNeverRefused() throws {
+        for round in 0..<(KillTests.slow ? 60 : 8) {
+            let store = folder.path("new\(round)/s.sqlite")
+            let children = try (0..<4).map { n in
+                try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "expense", "add", "--date", "2026-11-0\(n + 1)",
+                                          "--amount", "1", "--category", "parking"], output: folder.path("child\(n)"))
+            }
+            var added = 0
+            for child in children {
+                let result = child.wait()
+                #expect(!result.stderr.contains("does not belong") && !result.stderr.contains("rollback journal"), "\(result.stderr)")
+                #expect(result.status == 0, "every one lands (busy at once was 4 of 120 runs): \(result.stderr)")
+                if result.status == 0 { added += 1 }
+            }
+            #expect(try ProcessHarness.sqlite(store, "SELECT count(*) FROM expense", output: out) == "\(added)")
+        }
     }
 
     @Test func aDeviceOrFIFOIsNeverAStore() throws {
