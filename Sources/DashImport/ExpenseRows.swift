@@ -203,6 +203,8 @@ public struct ExpenseRowReader {
         case .unreadableTime:
             "the cell (\(CellShape(cell))) is not a date or an ISO 8601 time (write 2026-11-02, or 2026-11-02T09:30 "
                 + "optionally with Z or an offset such as -05:00)"
+        case .impossibleTime:
+            "the cell (\(CellShape(cell))) is not a real date (a month past 12 or a day past the month's end)"
         default:
             "\(error)"
         }

@@ -85,10 +85,15 @@ import TestSupport
             2026-11-07,Alice Wonderland,parking,downtown lot
             "42 Elm Street, Springfield",6.00,parking,
             2026-11-08,"1,23.45 Bob",fuel,
+            2026-13-45,4.00,tolls,
 
             """, in: folder)
         #expect(result.status == 65, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
+        // A date of the right shape that is not a real date (review of issue 12: it was echoed).
+        #expect(lines.contains { $0.hasPrefix("dashpilot: error: \(file):6: date: the cell (10 characters: digits and '-') is not a real date") },
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("2026-13-45"), "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("dashpilot: error: \(file):2: date: the cell (16 characters: letters and spaces) is not a date") },
                 "\(result.stderr)")
         #expect(lines.contains("dashpilot: error: \(file):3: amount: not an amount (16 characters: letters and a space): text, not a number"),
