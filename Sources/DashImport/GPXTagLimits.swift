@@ -74,16 +74,11 @@ struct GPXTagLimits {
 
     /// The encoding's code unit, from the first four bytes as libxml2 reads them.
     private mutating func detect() -> GPXProblem? {
-        switch (head[0], head[1], head[2], head[3]) {
-        case (0x00, 0x00, 0x00, 0x3C), (0x00, 0x00, 0xFE, 0xFF): (width, bigEndian) = (4, true)
-        case (0x3C, 0x00, 0x00, 0x00), (0xFF, 0xFE, 0x00, 0x00): (width, bigEndian) = (4, false)
-        case (0xFE, 0xFF, _, _), (0x00, 0x3C, 0x00, 0x3F): (width, bigEndian) = (2, true)
-        case (0xFF, 0xFE, _, _), (0x3C, 0x00, 0x3F, 0x00): (width, bigEndian) = (2, false)
-        case (0x4C, 0x6F, 0xA7, 0x94):
+        if head[0] == 0x4C, head[1] == 0x6F, head[2] == 0xA7, head[3] == 0x94 {
             state = .off
             return GPXProblem(line: 1, message: "the file is in EBCDIC; GPX files are UTF-8 or UTF-16")
-        default: width = 1
         }
+        (width, bigEndian) = GPXDeclaredEncoding.width(head)
         return nil
     }
 

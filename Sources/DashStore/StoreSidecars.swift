@@ -141,13 +141,7 @@ enum StoreSidecars {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + filled }, count - filled) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
+        let filled = WALFile.readFully(fd, &bytes, count: count)
         return Array(bytes.prefix(filled))
     }
 

@@ -75,7 +75,8 @@ enum WALFile {
         return bigEndian ? a << 24 | b << 16 | c << 8 | d : d << 24 | c << 16 | b << 8 | a
     }
 
-    private static func readFully(_ fd: Int32, _ buffer: inout [UInt8], count: Int) -> Int {
+    /// Reads up to `count` bytes into `buffer`, retrying short reads; how many it read.
+    static func readFully(_ fd: Int32, _ buffer: inout [UInt8], count: Int) -> Int {
         var filled = 0
         while filled < count {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + filled }, count - filled) }
