@@ -126,6 +126,25 @@ struct GPXTagLimits {
             case .off:
                 index = count
                 continue
+            // Runs that change no count, skipped without the state machine: most of a GPX file's
+            // markup is element names (`trkpt`, `/time`) and attribute names (`lat`, `lon`).
+            case .endTag:
+                while index < count, base[index] != 0x3E { index += 1 }
+                guard index < count else { break }
+                state = .text
+            case .tagName:
+                while index < count, !Self.endsName(base[index]) { index += 1 }
+                guard index < count else { break }
+                if let problem = step(UInt32(base[index])) {
+                    return GPXProblem(line: tagOffset.map { chunkLine + Self.newlines(base, $0) } ?? tagLine, message: problem.message)
+                }
+            case .attributeName where nameLength >= Self.xmlnsColon.count:
+                // Past `xmlns:`'s length, a name's further characters decide nothing.
+                while index < count, !Self.endsName(base[index]) { index += 1 }
+                guard index < count else { break }
+                if let problem = step(UInt32(base[index])) {
+                    return GPXProblem(line: tagOffset.map { chunkLine + Self.newlines(base, $0) } ?? tagLine, message: problem.message)
+                }
             default:
                 if let problem = step(UInt32(base[index])) {
                     return GPXProblem(line: tagOffset.map { chunkLine + Self.newlines(base, $0) } ?? tagLine, message: problem.message)
@@ -160,6 +179,12 @@ struct GPXTagLimits {
     private static let lessThan: UInt32 = 0x3C, greaterThan: UInt32 = 0x3E, equals: UInt32 = 0x3D
     private static let slash: UInt32 = 0x2F, bang: UInt32 = 0x21, question: UInt32 = 0x3F, dash: UInt32 = 0x2D
     private static let openBracket: UInt32 = 0x5B, closeBracket: UInt32 = 0x5D, doubleQuote: UInt32 = 0x22, singleQuote: UInt32 = 0x27
+
+    /// `>`, `/`, `=` or a space: where an element or attribute name stops.
+    @inline(__always)
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == 0x3E || byte == 0x2F || byte == 0x3D || byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
 
     private static func isSpace(_ unit: UInt32) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D }
 
