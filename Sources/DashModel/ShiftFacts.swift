@@ -15,9 +15,14 @@ public struct ShiftFacts: Hashable, Sendable {
     public let outsideTips: Money
     /// Metres the route recorded (docs/mileage.md); nil when the shift has no route at all.
     public let meters: Double?
+    /// The sum of its deliveries' own pay (each a statement's figure for that trip, or the sum
+    /// of its money lines); nil when no delivery of the shift has one.
+    public let deliveriesPay: Money?
+    /// The sum of the platform tips within those deliveries' pay; nil when none reports tips.
+    public let deliveriesPlatformTips: Money?
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
-                outsideTips: Money, meters: Double?) {
+                outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil) {
         self.shift = shift
         self.isPaused = isPaused
         self.pauses = pauses
@@ -26,5 +31,7 @@ public struct ShiftFacts: Hashable, Sendable {
         self.cancelledDeliveries = cancelledDeliveries
         self.outsideTips = outsideTips
         self.meters = meters
+        self.deliveriesPay = deliveriesPay
+        self.deliveriesPlatformTips = deliveriesPlatformTips
     }
 }

@@ -57,18 +57,18 @@ public struct PeriodFigures: Sendable {
         self.paused += paused
         worked += elapsed - paused
         if let shiftMeters = shift.facts.meters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
-        if let earnings = shift.facts.shift.earnings {
-            grossSum = try grossSum.adding(earnings.amount)
-            if let tips = earnings.tips {
+        if let gross = shift.gross {
+            grossSum = try grossSum.adding(gross)
+            if let tips = shift.platformTips {
                 platformTipsSum = try platformTipsSum.adding(tips)
                 shiftsReportingTips += 1
             }
             if elapsed - paused > 0 {
-                hourlyGross = try hourlyGross.adding(earnings.amount)
+                hourlyGross = try hourlyGross.adding(gross)
                 hourlyWorked += elapsed - paused
             }
             if let shiftMeters = shift.facts.meters, shiftMeters > 0 {
-                distanceGross = try distanceGross.adding(earnings.amount)
+                distanceGross = try distanceGross.adding(gross)
                 distanceMeters += shiftMeters
             }
         } else {

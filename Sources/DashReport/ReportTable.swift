@@ -68,7 +68,7 @@ extension Report {
         let rows: [[Cell]] = shifts.map { s in
             [.integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end), .text(s.state.rawValue), .hours(s.elapsed), .hours(s.paused),
              .hours(s.worked), .distance(s.facts.meters.map(unit.amount(meters:))), .integer(s.facts.offers), .integer(s.facts.deliveries),
-             .integer(s.facts.cancelledDeliveries), .money(s.gross), .money(s.shift.earnings?.tips), .money(s.facts.outsideTips),
+             .integer(s.facts.cancelledDeliveries), .money(s.gross), .money(s.platformTips), .money(s.facts.outsideTips),
              s.shift.fuel.map { .decimal($0.milesPerGallon) } ?? .empty, s.shift.fuel.map { .decimal($0.pricePerGallon) } ?? .empty,
              .money(s.estimatedFuel),
              .money(s.estimatedNetAfterFuel), .money(s.perWorkedHour), .money(s.perDistance(unit))]

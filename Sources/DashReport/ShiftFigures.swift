@@ -55,7 +55,15 @@ public struct ShiftFigures: Sendable {
         lacksMileageRate = miles != nil && rates != nil && rate == nil
     }
 
-    public var gross: Money? { facts.shift.earnings?.amount }
+    /// The shift's gross (docs/report.md): the figure recorded for the whole shift (typed, or a
+    /// statement's shift total) where there is one, else the sum of its trips' own pay; never
+    /// both added. Nil when neither is recorded.
+    public var gross: Money? { facts.shift.earnings?.amount ?? facts.deliveriesPay }
+
+    /// The platform tips within ``gross``, from the same source as it.
+    public var platformTips: Money? {
+        facts.shift.earnings != nil ? facts.shift.earnings?.tips : facts.deliveriesPlatformTips
+    }
 
     /// Gross minus the fuel estimate, when it has both.
     public var estimatedNetAfterFuel: Money? {
