@@ -236,11 +236,23 @@ enum ImportCommands {
             let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
             let undone = try run.store.undoImport(id)
             if !run.quiet {
-                run.print("undid import \(id) (\(undone.record.fileName)): removed \(plural(undone.shifts, "shift")), "
-                          + "\(plural(undone.captureSessions, "capture session")), \(plural(undone.routeSamples, "route sample"))")
+                run.print("undid import \(id) (\(undone.record.fileName)): " + undoSummary(undone))
             }
             return .success
         })
+}
+
+/// What an undo removed, every kind it touched and only those (issue 13, item 5: undoing a
+/// delivery log said "removed 0 shifts, 0 capture sessions, 0 route samples").
+func undoSummary(_ undone: ImportUndo) -> String {
+    func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+    let parts = [(undone.shifts, "shift", "shifts"), (undone.captureSessions, "capture session", "capture sessions"),
+                 (undone.routeSamples, "route sample", "route samples"), (undone.deliveries, "delivery", "deliveries"),
+                 (undone.moneyLines, "money line", "money lines"), (undone.expenses, "expense", "expenses")]
+        .filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
+    var text = parts.isEmpty ? "removed nothing" : "removed " + parts.joined(separator: ", ")
+    if undone.earningsCleared > 0 { text += "; earnings back to not recorded on \(count(undone.earningsCleared, "shift", "shifts"))" }
+    return text
 }
 
 /// A progress bar on stderr for long imports, only when stderr is a terminal and not --quiet.

@@ -10,6 +10,10 @@ public struct ImportUndo: Sendable, Equatable {
     public let offers: Int
     public let deliveries: Int
     public let expenses: Int
+    /// Money lines it added (to its own trips or to trips of other statements).
+    public var moneyLines = 0
+    /// Shifts whose earnings it had recorded, back to "not recorded" (shifts it created excluded).
+    public var earningsCleared = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -180,7 +184,7 @@ extension Store {
                         """)
                 }
             }
-            try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
+            let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             for row in touched { try writeLineSums(row.int("id")) }
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
@@ -200,15 +204,18 @@ extension Store {
             offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
             let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
             // Earnings a statement recorded on a shift it did not create go back to "not recorded".
-            try connection.run("""
+            let cleared = try connection.run("""
                 UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
                 WHERE earningsImportId = ?1 AND coalesce(importId, -1) <> ?1
                 """, key)
             try connection.run("UPDATE shift SET earningsImportId = NULL WHERE earningsImportId = ?1", key)
             let shifts = try connection.run("DELETE FROM shift WHERE importId = ?1", key)
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
-            return ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
-                              offers: offers, deliveries: deliveries, expenses: expenses)
+            var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
+                                  offers: offers, deliveries: deliveries, expenses: expenses)
+            undo.moneyLines = lines
+            undo.earningsCleared = cleared
+            return undo
         }
     }
 }

@@ -485,7 +485,7 @@ import TestSupport
         let before = try store.dump()
         #expect(store.importGPX(try store.file("on.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 30)))).status == .success)
         let undo = store.run("imports", "undo", "1")
-        #expect(undo.stdout == "undid import 1 (on.gpx): removed 0 shifts, 1 capture session, 30 route samples\n")
+        #expect(undo.stdout == "undid import 1 (on.gpx): removed 1 capture session, 30 route samples\n")
         #expect(try store.dump() == before)
     }
 
