@@ -19,15 +19,22 @@ enum ShiftCommands {
             let store = try run.store
             var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "MILES", "EARNINGS", "TIPS", "FUEL"],
                                   rightAligned: [0, 4, 5, 6, 7, 8])
+            var fromTrips = false
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
+                // The gross the report uses (docs/report.md): the shift's own figure, else its
+                // trips' pay, marked so the two are never taken for one another.
+                var earnings = shift.earnings?.amount.formatted() ?? "-", tips = shift.earnings?.tips?.formatted() ?? "-"
+                if shift.earnings == nil, case let (pay?, tripTips) = try store.deliveriesPay(of: shift.id) {
+                    (earnings, tips, fromTrips) = (pay.formatted() + "*", tripTips.map { $0.formatted() + "*" } ?? "-", true)
+                }
                 table.rows.append([
                     String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
                     Durations.hoursText(times.worked), Durations.hoursText(times.paused),
                     try store.routeSampleCount(shiftID: shift.id) == 0 ? "-"
                         : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: shift.id))),
-                    shift.earnings?.amount.formatted() ?? "-", shift.earnings?.tips?.formatted() ?? "-",
+                    earnings, tips,
                     shift.fuel.map { "\($0.milesPerGallon) mpg @ \($0.pricePerGallon)" } ?? "-",
                 ])
             }
@@ -35,6 +42,7 @@ enum ShiftCommands {
                 if !run.quiet { run.print("no shifts") }
             } else {
                 run.context.console.out(table.render())
+                if fromTrips { run.print("* the sum of its trips' pay: no figure for the whole shift is recorded") }
             }
             return .success
         })

@@ -35,7 +35,7 @@ extension Store {
 extension Store {
     /// The sums of a shift's deliveries' own pay and of the platform tips within it; each nil
     /// when no delivery has that figure. An overflow names the deliveries beyond the bound.
-    func deliveriesPay(of shiftID: Int64) throws -> (Money?, Money?) {
+    public func deliveriesPay(of shiftID: Int64) throws -> (Money?, Money?) {
         let pay = try connection.query("SELECT 0, id, ownAmountE4 FROM delivery WHERE shiftId = ?1 AND ownAmountE4 IS NOT NULL",
                                        [.integer(shiftID)])
         let tips = try connection.query("SELECT 0, id, platformTipsE4 FROM delivery WHERE shiftId = ?1 AND platformTipsE4 IS NOT NULL",

@@ -44,8 +44,8 @@ enum StoreSidecars {
             guard Array(b[0..<16]) == Array("SQLite format 3\0".utf8) else { return nil }
             let raw = Int(b[16]) << 8 | Int(b[17])
             pageSize = raw == 1 ? 65536 : raw
-            schemaVersion = StoreSidecars.bigEndian(b, 60)
-            identity = StoreSidecars.bigEndian(b, 68)
+            schemaVersion = WALFile.word(b, 60, bigEndian: true)
+            identity = WALFile.word(b, 68, bigEndian: true)
         }
     }
 
@@ -57,7 +57,7 @@ enum StoreSidecars {
         // connection to this very file, and a descriptor opened and closed here would drop that
         // connection's locks.
         if OpenFiles.contains(storePath) { return }
-        let real = realPath(storePath) ?? storePath
+        let real = OpenFiles.resolved(storePath) ?? storePath
         for suffix in ["-wal", "-journal", "-shm"] {
             var info = stat()
             if lstat(real + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -143,15 +143,5 @@ enum StoreSidecars {
         var bytes = [UInt8](repeating: 0, count: count)
         let filled = WALFile.readFully(fd, &bytes, count: count)
         return Array(bytes.prefix(filled))
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    static func bigEndian(_ b: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
     }
 }

@@ -31,7 +31,8 @@ public enum OpenFiles {
         }
     }
 
-    static func resolved(_ path: String) -> String? {
+    /// The file `path` names, links resolved (as SQLite resolves them); nil when it does not exist.
+    public static func resolved(_ path: String) -> String? {
         guard path != ":memory:", !path.isEmpty, let real = realpath(path, nil) else { return nil }
         defer { free(real) }
         return String(cString: real)

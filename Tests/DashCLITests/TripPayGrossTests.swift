@@ -47,6 +47,10 @@ import TestSupport
         let figures = try Self.grossOfNovember(store)
         #expect(figures.gross == Self.money(expected), "was '-' (issue 13, item 1)")
         #expect(figures.without == "0")
+        // The shift list shows the same figures, marked as the trips' (9.87 + 12.40 with its 3.00 tip; 8.25).
+        let shifts = store.run("shifts").stdout
+        #expect(shifts.contains("22.27*") && shifts.contains("3.00*") && shifts.contains("8.25*"), "\(shifts)")
+        #expect(shifts.hasSuffix("* the sum of its trips' pay: no figure for the whole shift is recorded\n"), "\(shifts)")
     }
 
     @Test func uberPersonalPaymentsGiveTheirTripsAmountsAsGross() throws {
