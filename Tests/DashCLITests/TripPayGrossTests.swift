@@ -86,4 +86,16 @@ import TestSupport
         #expect(!report.stdout.contains("48.00"), "\(report.stdout)")
         #expect(try Self.grossOfNovember(store).gross == "51.25")
     }
+
+    /// Nil is not zero: trips that carry no pay (Uber's lifetime trips file) give no gross, and
+    /// their shift counts as one without earnings, never as 0.00.
+    @Test func tripsWithoutPayLeaveGrossNotRecorded() throws {
+        let store = try CLIStore()
+        let imported = store.run("import", "statement", Fixtures.packageRoot + "/SampleData/statements/driver_lifetime_trips-0.csv",
+                                 "--template", "uber-driver-trips", "--create-shifts")
+        try #require(imported.status == .success, "\(imported.stderr)")
+        let figures = try Self.grossOfNovember(store)
+        #expect(figures.gross == "", "not recorded, not 0.00")
+        #expect(figures.without == "1")
+    }
 }
