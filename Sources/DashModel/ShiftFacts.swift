@@ -20,9 +20,13 @@ public struct ShiftFacts: Hashable, Sendable {
     public let deliveriesPay: Money?
     /// The sum of the platform tips within those deliveries' pay; nil when none reports tips.
     public let deliveriesPlatformTips: Money?
+    /// Every figure recorded for the shift's money, per platform and source (typed, statement
+    /// totals, trips); which counts is the report's rule (docs/report.md). Empty: none recorded.
+    public let money: [PlatformMoney]
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
-                outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil) {
+                outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,
+                money: [PlatformMoney] = []) {
         self.shift = shift
         self.isPaused = isPaused
         self.pauses = pauses
@@ -33,5 +37,6 @@ public struct ShiftFacts: Hashable, Sendable {
         self.meters = meters
         self.deliveriesPay = deliveriesPay
         self.deliveriesPlatformTips = deliveriesPlatformTips
+        self.money = money
     }
 }
