@@ -226,17 +226,23 @@ enum ImportCommands {
 
     static let undo = CommandSpec(
         path: ["imports", "undo"], abstract: "Remove exactly what one import added.",
-        usage: "imports undo ID", arguments: [("ID", "The import, as 'dashpilot imports' lists it.")],
+        usage: "imports undo ID [--dry-run]", arguments: [("ID", "The import, as 'dashpilot imports' lists it.")],
+        options: [OptionHelp(name: "dry-run", value: nil, help: "Say what the undo would remove and keep; change nothing.")],
         discussion: """
-            Removes the route samples, capture sessions and shifts the import added, in one
-            transaction. Refused when a shift it created has since had something else recorded.
+            Removes what the import added, in one transaction, as if it had never been
+            imported: a row another import also holds stays (held by that one), a shift it
+            made that another import's rows are on stays (fitted to them), and a figure it
+            replaced counts again. Refused when a shift it created has since had something
+            you entered recorded on it.
             """,
         store: .existing,
         run: { run in
             let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
-            let undone = try run.store.undoImport(id)
+            let dryRun = run.arguments.has("dry-run")
+            let undone = try run.store.undoImport(id, dryRun: dryRun)
             if !run.quiet {
-                run.print("undid import \(id) (\(undone.record.fileName)): " + undoSummary(undone))
+                run.print("\(dryRun ? "dry run, nothing changed: undoing" : "undid") import \(id) (\(undone.record.fileName))"
+                          + (dryRun ? " would have " : ": ") + undoSummary(undone))
             }
             return .success
         })
@@ -252,6 +258,9 @@ func undoSummary(_ undone: ImportUndo) -> String {
         .filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
     var text = parts.isEmpty ? "removed nothing" : "removed " + parts.joined(separator: ", ")
     if undone.earningsCleared > 0 { text += "; earnings back to not recorded on \(count(undone.earningsCleared, "shift", "shifts"))" }
+    if undone.rowsKept > 0 { text += "; kept \(count(undone.rowsKept, "record", "records")) another import also holds" }
+    if undone.shiftsKept > 0 { text += "; kept \(count(undone.shiftsKept, "shift", "shifts")) another import's records are on" }
+    if undone.figuresRestored > 0 { text += "; \(count(undone.figuresRestored, "figure", "figures")) it had replaced count again" }
     return text
 }
 

@@ -109,17 +109,23 @@ enum ShiftCommands {
 
     static let earnings = CommandSpec(
         path: ["shift", "earnings"], abstract: "Record or clear a completed shift's gross earnings.",
-        usage: "shift earnings ID AMOUNT [--tips AMOUNT] | shift earnings ID --clear",
+        usage: "shift earnings ID AMOUNT [--tips T] [--platform NAME]\n       shift earnings ID --clear [--platform NAME]",
         arguments: [("ID", "The shift."), ("AMOUNT", "Gross earnings, a plain decimal such as 142.50 (0 is a recorded zero).")],
         options: [
             OptionHelp(name: "tips", value: "AMOUNT", help: "The part of the gross that the platform reported as tips."),
             OptionHelp(name: "clear", value: nil, help: "Forget the recorded earnings: back to 'not recorded', not zero."),
+            OptionHelp(name: "platform", value: "NAME", help: "Your figure for one platform's work on the shift (docs/record.md); without it, for the whole shift."),
         ],
         store: .existing,
         run: { run in
             if run.arguments.has("clear") {
                 guard try run.arguments.value("tips") == nil else { throw UsageError(message: "--clear takes no amount and no --tips") }
                 let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
+                if let platform = try run.arguments.value("platform") {
+                    try run.store.setTypedEarnings(id, platform: platform, nil)
+                    if !run.quiet { run.print("cleared your \(platform) earnings of shift \(id)") }
+                    return .success
+                }
                 try run.store.clearEarnings(id)
                 if !run.quiet { run.print("cleared the earnings of shift \(id)") }
                 return .success
@@ -129,8 +135,19 @@ enum ShiftCommands {
             let gross = try run.money(words[1], what: "AMOUNT")
             let tips = try run.arguments.value("tips").map { try run.money($0, what: "--tips") }
             let paid = try PaidAmount(gross, tips: tips)
-            try run.store.setEarnings(id, paid)
-            if !run.quiet { run.print("shift \(id): earnings \(earningsText(paid))") }
+            let was: PaidAmount?
+            let label: String
+            if let platform = try run.arguments.value("platform") {
+                was = try run.store.setTypedEarnings(id, platform: platform, paid)
+                label = "\(platform) earnings"
+            } else {
+                was = try run.store.requireShift(id).earnings
+                try run.store.setEarnings(id, paid)
+                label = "earnings"
+            }
+            // A figure that replaces another says what it was: nothing changes silently.
+            let before = was.flatMap { $0 == paid ? nil : " (was \($0.amount.formatted())\($0.tips.map { ", tips \($0.formatted())" } ?? ""))" } ?? ""
+            if !run.quiet { run.print("shift \(id): \(label) \(earningsText(paid))\(before)") }
             return .success
         })
 

@@ -29,6 +29,14 @@ extension Store {
     @discardableResult
     public func addDeliveryLines(_ lines: [(recordKey: RecordKey, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
                                  importID: Int64) throws -> PaidAmount? {
+        try addDeliveryLines(lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips, MoneyKind.pay) }, to: deliveryID, importID: importID)
+    }
+
+    /// The same, each line with its kind (a fee line is what the platform kept: within the
+    /// trip's sum of lines, shown apart from gross by the report).
+    @discardableResult
+    public func addDeliveryLines(_ lines: [(recordKey: RecordKey, at: Instant, amount: Money, tips: Money?, kind: MoneyKind)], to deliveryID: Int64,
+                                 importID: Int64) throws -> PaidAmount? {
         try write {
             _ = try requireDelivery(deliveryID)
             let sums = try connection.query("SELECT sum(amountE4) AS a, sum(tipsE4) AS t, count(*) AS n FROM deliveryLine WHERE deliveryId = ?1",
@@ -43,9 +51,10 @@ extension Store {
             let paid = try PaidAmount(amount, tips: tips, field: "the trip's pay (the sum of its lines)")
             for line in lines {
                 try connection.run("""
-                    INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4, kind)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                     """, [.integer(deliveryID), .integer(importID), .text(line.recordKey.hex), .instant(line.at), .money(line.amount),
-                          .money(line.tips)])
+                          .money(line.tips), .text(line.kind.rawValue)])
             }
             try writeLineSums(deliveryID)
             return paid

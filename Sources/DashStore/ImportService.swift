@@ -14,6 +14,12 @@ public struct ImportUndo: Sendable, Equatable {
     public var moneyLines = 0
     /// Shifts whose earnings it had recorded, back to "not recorded" (shifts it created excluded).
     public var earningsCleared = 0
+    /// Rows it added that another import also holds: they stay, held by that one.
+    public var rowsKept = 0
+    /// Shifts it made that another import's rows keep: they stay, fitted to those rows.
+    public var shiftsKept = 0
+    /// Statement shift totals of other imports it had replaced, which count again.
+    public var figuresRestored = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -134,13 +140,31 @@ extension Store {
     /// Refused, changing nothing, when a shift it created has since gained something it did not
     /// add (earnings, a fuel assumption, pauses, another import's route or deliveries).
     @discardableResult
-    public func undoImport(_ id: Int64) throws -> ImportUndo {
+    public func undoImport(_ id: Int64, dryRun: Bool = false) throws -> ImportUndo {
+        do {
+            return try write {
+                let undo = try undoImportNow(id)
+                if dryRun { throw UndoPreview(undo: undo) }
+                return undo
+            }
+        } catch let preview as UndoPreview {
+            return preview.undo
+        }
+    }
+
+    /// Thrown to roll a previewed undo back, keeping what it would have done.
+    private struct UndoPreview: Error { let undo: ImportUndo }
+
+    private func undoImportNow(_ id: Int64) throws -> ImportUndo {
         try write {
             guard let row = try connection.query("SELECT \(ImportRecord.columns) FROM importRecord WHERE id = ?1", [.integer(id)]).first else {
                 throw ModelError.notFound(what: "import", id: id)
             }
             let record = try ImportRecord(row: row)
             let key: [SQLValue] = [.integer(id)]
+            // What another import also holds stays, as if that one had added it.
+            let kept = try handOverHeldRows(of: id)
+            let handed = try handOverShifts(of: id)
             if let shift = try connection.scalar("""
                 SELECT s.id FROM shift s WHERE s.importId = ?1 AND (
                     (s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NOT ?1) OR s.fuelMpgE4 IS NOT NULL
@@ -203,6 +227,10 @@ extension Store {
             }
             offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
             let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
+            // Its statement totals go; a figure of another import it replaced counts again.
+            let replaced = "SELECT id FROM shiftEarning WHERE importId = ?1"
+            let restored = try connection.run("UPDATE shiftEarning SET replacedById = NULL WHERE replacedById IN (\(replaced))", key)
+            let totals = try connection.run("DELETE FROM shiftEarning WHERE importId = ?1 AND shiftId NOT IN (SELECT id FROM shift WHERE importId = ?1)", key)
             // Earnings a statement recorded on a shift it did not create go back to "not recorded".
             let cleared = try connection.run("""
                 UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
@@ -210,11 +238,15 @@ extension Store {
                 """, key)
             try connection.run("UPDATE shift SET earningsImportId = NULL WHERE earningsImportId = ?1", key)
             let shifts = try connection.run("DELETE FROM shift WHERE importId = ?1", key)
+            try fitHandedOverShifts(handed)
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = lines
-            undo.earningsCleared = cleared
+            undo.earningsCleared = cleared + totals
+            undo.rowsKept = kept
+            undo.shiftsKept = handed.count
+            undo.figuresRestored = restored
             return undo
         }
     }

@@ -3,37 +3,78 @@ import SQLiteKit
 
 extension Store {
     /// Every figure recorded for a shift's money, per platform and source (docs/report.md):
-    /// the shift's own figure (typed by the driver, or a statement's shift total) and its trips'
-    /// pay per platform. Platform names that differ only in letter case are one, shown as the
-    /// spelling that sorts first; trips without pay are counted but add no money (a trip
-    /// without pay is never 0.00: a platform whose trips have none has no trips figure).
+    /// the driver's figure for the whole shift (or a statement total of an earlier build, which
+    /// kept no platform), the driver's and the statements' figures per platform (a replaced
+    /// one left out), and its trips' pay per platform. Platform names that differ only in
+    /// letter case are one, shown as the spelling that sorts first. A trip's pay is its own
+    /// figure, or the sum of its money lines by kind: fee lines are the fees the platform kept,
+    /// apart from gross. Trips without pay are counted but add no money (never 0.00).
     public func platformMoney(of shift: Shift) throws -> [PlatformMoney] {
         var money: [PlatformMoney] = []
         if let earnings = shift.earnings {
             let imported = try connection.scalar("SELECT earningsImportId FROM shift WHERE id = ?1", [.integer(shift.id)])?.int64 != nil
             money.append(PlatformMoney(platform: nil, source: imported ? .statementTotal : .typed, gross: earnings.amount, tips: earnings.tips))
         }
-        var byPlatform: [String?: (name: String?, pay: [Row], tips: [Row], trips: Int)] = [:]
-        for row in try connection.query("""
-            SELECT o.platform, d.id, d.ownAmountE4, d.platformTipsE4 FROM delivery d JOIN offer o ON o.id = d.offerId
-            WHERE d.shiftId = ?1 ORDER BY d.id
-            """, [.integer(shift.id)]) {
-            let name = row[0].string
-            let key = name.map(PlatformMoney.key)
-            var entry = byPlatform[key] ?? (name, [], [], 0)
-            if let name, let shown = entry.name, name < shown { entry.name = name }
+        var names: [String: String] = [:]
+        func shown(_ name: String?) -> String? {
+            guard let name else { return nil }
+            let key = PlatformMoney.key(name)
+            if let known = names[key], known <= name { return known }
+            names[key] = name
+            return name
+        }
+        // Statement totals and the driver's per-platform figures, summed per platform and source.
+        var figures: [String: (source: PlatformMoney.Source, gross: Money, tips: Money?, fees: Money?)] = [:]
+        for earning in try shiftEarnings(of: shift.id) where earning.replacedByID == nil {
+            guard let platform = earning.platform else { continue }
+            let source: PlatformMoney.Source = earning.importID == nil ? .typed : .statementTotal
+            let key = "\(source.rawValue)\u{0}\(PlatformMoney.key(platform))"
+            _ = shown(platform)
+            var entry = figures[key] ?? (source, .zero, nil, nil)
+            entry.gross = try entry.gross.adding(earning.gross)
+            if let tips = earning.tips { entry.tips = try (entry.tips ?? .zero).adding(tips) }
+            if let fees = earning.fees { entry.fees = try (entry.fees ?? .zero).adding(fees) }
+            figures[key] = entry
+        }
+        for (key, entry) in figures.sorted(by: { $0.key < $1.key }) {
+            let platformKey = String(key.split(separator: "\u{0}", maxSplits: 1).last ?? "")
+            money.append(PlatformMoney(platform: names[platformKey], source: entry.source, gross: entry.gross, tips: entry.tips, fees: entry.fees))
+        }
+        money += try tripsMoney(of: shift.id, shown: shown)
+        return money
+    }
+
+    /// The shift's trips' pay per platform (see ``platformMoney(of:)``).
+    private func tripsMoney(of shiftID: Int64, shown: (String?) -> String?) throws -> [PlatformMoney] {
+        // Per delivery: its own amount and tips, and its fee lines' sum (negative in the file).
+        let rows = try connection.query("""
+            SELECT o.platform, d.id, d.ownAmountE4, d.platformTipsE4,
+                   (SELECT sum(l.amountE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.kind = 'fee') AS feeLines
+            FROM delivery d JOIN offer o ON o.id = d.offerId WHERE d.shiftId = ?1 ORDER BY d.id
+            """, [.integer(shiftID)])
+        var byPlatform: [String: (name: String?, gross: Money?, tips: Money?, fees: Money?, trips: Int)] = [:]
+        let subject = "the trips' pay of shift \(shiftID)"
+        for row in rows {
+            let name = shown(row[0].string)
+            let key = name.map(PlatformMoney.key) ?? ""
+            var entry = byPlatform[key] ?? (name, nil, nil, nil, 0)
+            if let name, let known = entry.name, name < known { entry.name = name }
             entry.trips += 1
-            if row[2].int64 != nil { entry.pay.append(row) }
-            if row[3].int64 != nil { entry.tips.append(Row(columns: [], values: [row[0], row[1], row[3]])) }
+            do {
+                if let own = row[2].int64 {
+                    // Fee lines are within the sum of lines; gross is the rest, the fees apart.
+                    let feeLines = Money(units: row["feeLines"].int64 ?? 0)
+                    entry.gross = try (entry.gross ?? .zero).adding(Money(units: own).subtracting(feeLines))
+                    if row["feeLines"].int64 != nil { entry.fees = try (entry.fees ?? .zero).subtracting(feeLines) }
+                }
+                if let tips = row[3].int64 { entry.tips = try (entry.tips ?? .zero).adding(Money(units: tips)) }
+            } catch {
+                throw MoneyError.sumTooLarge(sum: subject, records: ["delivery": [row[1].int64 ?? 0]])
+            }
             byPlatform[key] = entry
         }
-        for entry in byPlatform.values.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) where !entry.pay.isEmpty {
-            let subject = "the trips' pay of shift \(shift.id)"
-            money.append(PlatformMoney(
-                platform: entry.name, source: .trips, gross: try Store.exactSum(entry.pay, table: "delivery", of: subject),
-                tips: entry.tips.isEmpty ? nil : try Store.exactSum(entry.tips, table: "delivery", of: "the trips' tips of shift \(shift.id)"),
-                trips: entry.trips))
+        return byPlatform.sorted { $0.key < $1.key }.compactMap { _, entry in
+            entry.gross.map { PlatformMoney(platform: entry.name, source: .trips, gross: $0, tips: entry.tips, fees: entry.fees, trips: entry.trips) }
         }
-        return money
     }
 }

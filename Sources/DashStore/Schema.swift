@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -261,5 +261,56 @@ public enum Schema {
 
         CREATE TRIGGER deliveryLineFixed BEFORE UPDATE ON deliveryLine
         BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
+        """)
+
+    /// One record from many files (issue 13, docs/record.md): a statement's shift total keeps
+    /// its platform and the span of its row, and the driver may give a figure per platform; a
+    /// money line keeps its kind; a row that several imports hold stays until all are undone.
+    static let v7 = Migration("0007 money by platform and kind; rows held by several imports", """
+        -- One platform's figure for the work of one shift: a statement's shift row (importId and
+        -- the row's span set) or the driver's own figure for one platform (importId NULL). The
+        -- driver's figure for the whole shift stays on shift.grossEarningsE4. platformKey is the
+        -- platform folded (letter case and blanks ignored): the platform the figure is for.
+        CREATE TABLE shiftEarning (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
+            platformKey TEXT CHECK (length(platformKey) BETWEEN 1 AND 400),
+            startedAtMs INTEGER CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs > startedAtMs),
+            grossE4 INTEGER NOT NULL,
+            tipsE4 INTEGER,
+            feesE4 INTEGER CHECK (feesE4 >= 0),
+            importId INTEGER REFERENCES importRecord (id),
+            recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
+            -- A later statement's figure that replaced this one (`--replace`): this one is not
+            -- counted until that import is undone, when it counts again.
+            replacedById INTEGER REFERENCES shiftEarning (id) ON DELETE SET NULL,
+            CHECK ((platform IS NULL) = (platformKey IS NULL)),
+            CHECK ((startedAtMs IS NULL) = (endedAtMs IS NULL)),
+            CHECK (importId IS NOT NULL OR (platform IS NOT NULL AND startedAtMs IS NULL)),
+            CHECK (importId IS NULL OR (startedAtMs IS NOT NULL AND recordKey IS NOT NULL))
+        ) STRICT;
+        CREATE INDEX shiftEarningByShift ON shiftEarning (shiftId, platformKey);
+        CREATE INDEX shiftEarningByImport ON shiftEarning (importId) WHERE importId IS NOT NULL;
+        CREATE INDEX shiftEarningByRecordKey ON shiftEarning (recordKey) WHERE recordKey IS NOT NULL;
+        CREATE UNIQUE INDEX shiftEarningTypedOnce ON shiftEarning (shiftId, platformKey) WHERE importId IS NULL;
+        CREATE INDEX shiftEarningByReplacement ON shiftEarning (replacedById) WHERE replacedById IS NOT NULL;
+
+        -- What a money line is: pay, tip, incentive, fee (kept by the platform) or adjustment.
+        -- Lines of earlier builds were not told apart: pay (their tips stay in tipsE4).
+        ALTER TABLE deliveryLine ADD COLUMN kind TEXT NOT NULL DEFAULT 'pay'
+            CHECK (kind IN ('pay', 'tip', 'incentive', 'fee', 'adjustment'));
+
+        -- The imports that hold a row besides the one in its importId (a later file stating the
+        -- same record). Undoing an import hands each row it holds with others to the oldest of
+        -- them; a row no import holds any more goes.
+        CREATE TABLE importHolding (
+            entity TEXT NOT NULL CHECK (entity IN ('delivery', 'deliveryLine', 'expense', 'shiftEarning')),
+            rowId INTEGER NOT NULL,
+            importId INTEGER NOT NULL REFERENCES importRecord (id),
+            PRIMARY KEY (entity, rowId, importId)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX importHoldingByImport ON importHolding (importId);
         """)
 }

@@ -84,10 +84,10 @@ import TestSupport
     @Test func aStoreFromANewerBuildIsRefusedNamingBothVersions() throws {
         let store = try CLIStore()
         store.run("shift", "add", "--start", "2026-11-02T09:00", "--end", "2026-11-02T17:00")
-        try Connection(path: store.path, mode: .readWrite).execute("PRAGMA user_version = 7")
+        try Connection(path: store.path, mode: .readWrite).execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
         let result = store.run("shifts")
         #expect(result.status == .failure)
-        #expect(result.stderr.contains("schema version 7"))
+        #expect(result.stderr.contains("schema version \(Schema.currentVersion + 1)"))
         #expect(result.stderr.contains("(\(Schema.currentVersion))"))
     }
 

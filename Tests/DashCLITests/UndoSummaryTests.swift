@@ -16,6 +16,19 @@ import TestSupport
         #expect(store.run("report", "--range", "2026-11", "--format", "csv").stdout.contains(",0,0,0,"))
     }
 
+    /// `imports undo ID --dry-run` says what the undo would do and changes nothing.
+    @Test func aDryRunUndoSaysWhatItWouldRemoveAndChangesNothing() throws {
+        let store = try CLIStore()
+        let imported = store.run("import", "statement", Self.sample("delivery-log-2026-11-05.csv"), "--template", "delivery-log", "--create-shifts")
+        try #require(imported.status == .success, "\(imported.stderr)")
+        let before = try store.dump()
+        let preview = store.run("imports", "undo", "1", "--dry-run")
+        #expect(preview.stdout == "dry run, nothing changed: undoing import 1 (delivery-log-2026-11-05.csv) would have removed 2 shifts, 4 deliveries\n",
+                "\(preview.stdout)\(preview.stderr)")
+        #expect(try store.dump() == before)
+        #expect(store.run("imports", "undo", "1").stdout == "undid import 1 (delivery-log-2026-11-05.csv): removed 2 shifts, 4 deliveries\n")
+    }
+
     @Test func aShiftLogsUndoSaysWhichEarningsWentBack() throws {
         let store = try CLIStore()
         // The first row's shift, entered by hand: the statement records earnings on it.
