@@ -312,5 +312,34 @@ public enum Schema {
             PRIMARY KEY (entity, rowId, importId)
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX importHoldingByImport ON importHolding (importId);
+
+        -- One driver, one currency (docs/record.md): what each statement said of both. The
+        -- store's currency is its imports' (all equal: another is refused); a platform's driver
+        -- is the one its imports name, kept only as the SHA-256 of the id folded (never the id).
+        -- Kept on the import, so undoing the last import naming one forgets it.
+        ALTER TABLE importRecord ADD COLUMN currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency NOT GLOB '*[^A-Z]*'));
+        ALTER TABLE importRecord ADD COLUMN driverPlatformKey TEXT CHECK (length(driverPlatformKey) BETWEEN 1 AND 400);
+        ALTER TABLE importRecord ADD COLUMN driverDigest TEXT
+            CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
+            CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL));
+        CREATE INDEX importRecordByDriverPlatform ON importRecord (driverPlatformKey) WHERE driverPlatformKey IS NOT NULL;
+
+        -- Shifts do not overlap, checked in O(log n): as stored shifts never overlap, a new span
+        -- can meet only a shift starting within it or the last one starting before it (v1's
+        -- triggers scanned every earlier shift: a 20,000-row shift log took 80 s).
+        DROP TRIGGER shiftNoOverlapInsert;
+        DROP TRIGGER shiftNoOverlapUpdate;
+        CREATE TRIGGER shiftNoOverlapInsert BEFORE INSERT ON shift
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.startedAtMs >= NEW.startedAtMs
+                     AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999))
+          OR coalesce((SELECT coalesce(s.endedAtMs, 253402300799999) FROM shift s WHERE s.startedAtMs < NEW.startedAtMs
+                       ORDER BY s.startedAtMs DESC LIMIT 1), -62135596800000) > NEW.startedAtMs
+        BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
+        CREATE TRIGGER shiftNoOverlapUpdate BEFORE UPDATE OF startedAtMs, endedAtMs ON shift
+        WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs >= NEW.startedAtMs
+                     AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999))
+          OR coalesce((SELECT coalesce(s.endedAtMs, 253402300799999) FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < NEW.startedAtMs
+                       ORDER BY s.startedAtMs DESC LIMIT 1), -62135596800000) > NEW.startedAtMs
+        BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
         """)
 }

@@ -124,3 +124,27 @@ import TestSupport
         ])
     }
 }
+
+/// Schema v7's record identity: the currency and each platform's driver, kept on the imports.
+@Suite struct RecordIdentityTests {
+    @Test("the currency and a platform's driver come from the oldest import naming them, and go with the last")
+    func identityFollowsTheImports() throws {
+        let store = try Store.inMemory()
+        #expect(try store.recordCurrency() == nil)
+        let a = try ShiftEarningTests.newImport(store, "a.csv"), b = try ShiftEarningTests.newImport(store, "b.csv")
+        let digest = String(repeating: "ab", count: 32)
+        try store.setImportIdentity(b, currency: "USD", driver: ("uber", digest))
+        try store.setImportIdentity(a, currency: "USD", driver: nil)
+        #expect(try store.recordCurrency()?.importID == a)
+        #expect(try store.recordDriver(platformKey: "uber")?.digest == digest)
+        #expect(try store.recordDriver(platformKey: "doordash") == nil)
+        try store.undoImport(b)
+        #expect(try store.recordDriver(platformKey: "uber") == nil)
+        #expect(try store.recordCurrency()?.code == "USD")
+        // A lower-case code or a driver without its platform is refused by the schema.
+        #expect(throws: (any Error).self) { try store.setImportIdentity(a, currency: "usd", driver: nil) }
+        #expect(throws: (any Error).self) {
+            try store.connection.run("UPDATE importRecord SET driverDigest = ?2 WHERE id = ?1", [.integer(a), .text(digest)])
+        }
+    }
+}

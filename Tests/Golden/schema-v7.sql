@@ -45,6 +45,9 @@ CREATE INDEX importHoldingByImport ON importHolding (importId);
 -- index importRecordByContent
 CREATE INDEX importRecordByContent ON importRecord (contentSha256) WHERE contentSha256 IS NOT NULL;
 
+-- index importRecordByDriverPlatform
+CREATE INDEX importRecordByDriverPlatform ON importRecord (driverPlatformKey) WHERE driverPlatformKey IS NOT NULL;
+
 -- index importRecordBySha256
 CREATE INDEX importRecordBySha256 ON importRecord (sha256);
 
@@ -164,7 +167,9 @@ CREATE TABLE importRecord (
     importedAtMs INTEGER NOT NULL CHECK (importedAtMs BETWEEN -62135596800000 AND 253402300799999),
     summary TEXT NOT NULL
 , contentSha256 TEXT
-    CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*'))) STRICT;
+    CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*')), currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency NOT GLOB '*[^A-Z]*')), driverPlatformKey TEXT CHECK (length(driverPlatformKey) BETWEEN 1 AND 400), driverDigest TEXT
+    CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
+    CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL))) STRICT;
 
 -- table offer
 CREATE TABLE offer (
@@ -278,14 +283,18 @@ BEGIN SELECT RAISE(ABORT, 'a parked stretch must lie within its shift'); END;
 
 -- trigger shiftNoOverlapInsert
 CREATE TRIGGER shiftNoOverlapInsert BEFORE INSERT ON shift
-WHEN EXISTS (SELECT 1 FROM shift s WHERE s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
-             AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+WHEN EXISTS (SELECT 1 FROM shift s WHERE s.startedAtMs >= NEW.startedAtMs
+             AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999))
+  OR coalesce((SELECT coalesce(s.endedAtMs, 253402300799999) FROM shift s WHERE s.startedAtMs < NEW.startedAtMs
+               ORDER BY s.startedAtMs DESC LIMIT 1), -62135596800000) > NEW.startedAtMs
 BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
 
 -- trigger shiftNoOverlapUpdate
 CREATE TRIGGER shiftNoOverlapUpdate BEFORE UPDATE OF startedAtMs, endedAtMs ON shift
-WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999)
-             AND coalesce(s.endedAtMs, 253402300799999) > NEW.startedAtMs)
+WHEN EXISTS (SELECT 1 FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs >= NEW.startedAtMs
+             AND s.startedAtMs < coalesce(NEW.endedAtMs, 253402300799999))
+  OR coalesce((SELECT coalesce(s.endedAtMs, 253402300799999) FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < NEW.startedAtMs
+               ORDER BY s.startedAtMs DESC LIMIT 1), -62135596800000) > NEW.startedAtMs
 BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
 
 -- trigger shiftPauseWithinShiftInsert
