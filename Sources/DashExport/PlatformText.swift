@@ -17,7 +17,7 @@ extension ReportText {
     static func platformSummary(_ report: Report) -> String {
         let table = report.platformsTotalTable
         guard !table.rows.isEmpty else { return "" }
-        return "\nBy platform (letter case ignored; shifts: those with that platform's money counted):\n"
+        return "\n" + wrapped("By platform (names in any letter case are one):")
             + ReportText.table(header: platformHeader, rows: table.rows.map { platformCells($0, columns: table.columns) },
                                leftAligned: [0], ruleBeforeLast: false)
     }
