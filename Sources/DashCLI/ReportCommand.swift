@@ -9,7 +9,8 @@ enum ReportCommand {
         path: ["report"], abstract: "Hours, miles, fuel, earnings and net per period.",
         usage: """
             report [--period P] [--from DATE] [--to DATE] [--range EXPR]
-                   [--today DATE] [--week-start DAY] [--format F] [--shifts | --platforms]
+                   [--today DATE] [--week-start DAY] [--format F] [--shifts]
+                   [--platforms]
                    [--units U] [--mileage-rates T]
             """,
         options: [
