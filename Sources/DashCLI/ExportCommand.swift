@@ -5,7 +5,7 @@ import DashStore
 import Foundation
 
 enum ExportCommand {
-    static let tableNames = ["periods", "shifts", "deliveries", "expenses", "mileage_log"]
+    static let tableNames = ["periods", "shifts", "platforms", "deliveries", "expenses", "mileage_log"]
 
     static let spec = CommandSpec(
         path: ["export"], abstract: "Write CSV files, an XLSX workbook or a text summary.",
@@ -14,12 +14,12 @@ enum ExportCommand {
                    [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P] ...
             """,
         options: [
-            OptionHelp(name: "format", value: "F", help: "csv (a folder of the five tables, or one table's file), xlsx (a workbook) or text (a summary)."),
+            OptionHelp(name: "format", value: "F", help: "csv (a folder of the six tables, or one table's file), xlsx (a workbook) or text (a summary)."),
             OptionHelp(name: "out", value: "PATH", help: "Where: a folder for csv (created if its parent exists), or a file; '-' writes text to stdout."),
-            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, deliveries, expenses or mileage_log (else taken from the file's name)."),
+            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses or mileage_log (else taken from the file's name)."),
             OptionHelp(name: "template", value: "PATH", help: "With --format text: a template of your own (docs/text-templates.md); default Templates/reports/summary.txt."),
             OptionHelp(name: "force", value: nil, help: "Replace files that already exist (otherwise the export refuses)."),
-        ] + ReportCommand.spec.options.filter { !["format", "shifts"].contains($0.name) },
+        ] + ReportCommand.spec.options.filter { !["format", "shifts", "platforms"].contains($0.name) },
         discussion: """
             Exports what 'dashpilot report' computes for the same options, and the deliveries,
             expenses and mileage log of that span (docs/export.md). Files are written to a
@@ -135,7 +135,7 @@ enum ExportCommand {
         return path
     }
 
-    /// The five tables into a folder, or one table into a file.
+    /// The six tables into a folder, or one table into a file.
     static func writeCSV(_ data: ExportData, out: String, table: String?, force: Bool, files: inout AtomicFiles) throws -> [String] {
         let tables = Dictionary(uniqueKeysWithValues: data.tables.map { ($0.name, $0) })
         var isDirectory: ObjCBool = false

@@ -10,6 +10,7 @@ enum ReportCommand {
         usage: """
             report [--period P] [--from DATE] [--to DATE] [--range EXPR]
                    [--today DATE] [--week-start DAY] [--format F] [--shifts]
+                   [--platforms]
                    [--units U] [--mileage-rates T]
             """,
         options: [
@@ -21,6 +22,7 @@ enum ReportCommand {
             OptionHelp(name: "week-start", value: "DAY", help: "monday (ISO, the default) or sunday, for --period week and this-week/last-week."),
             OptionHelp(name: "format", value: "F", help: "text (default), csv (the periods.csv or shifts.csv columns) or json (docs/report.md)."),
             OptionHelp(name: "shifts", value: nil, help: "A row per shift (the shifts.csv view) instead of per period."),
+            OptionHelp(name: "platforms", value: nil, help: "A row per period and platform (the platforms.csv view), then the totals."),
             OptionHelp(name: "units", value: "U", help: "mi (default) or km, for distances and per-distance rates."),
             OptionHelp(name: "mileage-rates", value: "T", help: "The standard-mileage rate table: us-irs-business (default), a table file's path, or none."),
         ],
@@ -52,8 +54,12 @@ enum ReportCommand {
                 }
             }
             let format = try run.arguments.value("format") ?? "text"
-            let shifts = run.arguments.has("shifts")
+            let shifts = run.arguments.has("shifts"), platforms = run.arguments.has("platforms")
+            if shifts, platforms { throw UsageError(message: "--shifts and --platforms are two views: give one") }
             switch format {
+            case "text" where platforms: run.context.console.out(ReportText.renderPlatforms(report))
+            case "csv" where platforms: run.context.console.out(CSVText.render(report.platformsTable))
+            case "json" where platforms: run.context.console.out(ReportJSON.renderPlatforms(report))
             case "text": run.context.console.out(shifts ? ReportText.renderShifts(report) : ReportText.render(report))
             case "csv": run.context.console.out(CSVText.render(shifts ? report.shiftsTable : report.periodsTable))
             case "json": run.context.console.out(shifts ? ReportJSON.renderShifts(report) : ReportJSON.render(report))

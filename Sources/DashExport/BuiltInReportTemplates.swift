@@ -41,11 +41,20 @@ Work
 Money
   gross earnings                                {{gross_earnings:12}}
   platform tips (within gross)                  {{platform_tips:12}}
+  fees kept by platforms (taken off net)        {{fees:12}}
   outside tips (added to net)                   {{outside_tips:12}}
   expenses                                      {{expenses:12}}
   net after expenses                            {{net_after_expenses:12}}
   gross per worked hour                         {{earnings_per_worked_hour:12}}
   gross per {{distance_unit:-36}}{{earnings_per_distance:12}}
+{{#if platforms}}
+
+By platform (letter case ignored)
+  platform                 shifts  trips      gross       tips       fees
+{{#each platforms}}
+  {{platform:-24}} {{shifts:6}} {{trips:6}} {{gross_earnings:10}} {{platform_tips:10}} {{fees:10}}
+{{/each}}
+{{/if}}
 
 Fuel: two views side by side, never both subtracted
   estimated (route, mpg and price per shift)    {{estimated_fuel:12}}

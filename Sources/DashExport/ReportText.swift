@@ -20,8 +20,9 @@ public enum ReportText {
         if report.rows.count > 1 { rows.append(cells("TOTAL", report.total)) }
         var out = wrapped(title(report))
         out += table(header: header, rows: rows, leftAligned: [0], ruleBeforeLast: report.rows.count > 1)
+        out += platformSummary(report)
         out += "\n" + notes(report)
-        return out
+        return out + earningsNotes(report)
     }
 
     /// `report.shifts` as a table, one shift a line.
@@ -106,6 +107,9 @@ public enum ReportText {
         lines.append("Work: \(count(t.offers, "offer")), \(count(t.deliveries, "delivery", plural: "deliveries")) (\(t.cancelledDeliveries) cancelled); "
             + "\(Durations.hoursText(t.elapsed)) h elapsed, \(Durations.hoursText(t.paused)) h paused.")
         lines.append("Tips: \(text(.money(t.platformTips))) reported by platforms (within gross), \(t.outsideTips.formatted()) outside them (in net).")
+        if let fees = t.fees, t.shiftsReportingFees > 0 {
+            lines.append("Fees: \(fees.formatted()) kept by platforms (apart from gross, taken off the net).")
+        }
         var fuel = "Fuel: estimated \(text(.money(t.estimatedFuel)))"
         if t.shiftsWithNetAfterFuel > 0 {
             fuel += "; gross minus that estimate \(t.netAfterFuelSum.formatted()) over the \(count(t.shiftsWithNetAfterFuel, "shift")) with both"

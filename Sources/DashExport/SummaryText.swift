@@ -42,6 +42,7 @@ public enum SummaryText {
         top.addMissing(total)
         top["mileage_rates"] = request.rates.map { .text($0.name) } ?? .empty
         top["fuel_expenses"] = .money(total.expensesByCategory["fuel"] ?? .zero)
+        top["fees"] = .money(total.fees)
 
         func periodItem(_ period: Period?, _ cells: [Cell], _ figures: PeriodFigures) -> Fields {
             var item = Fields()
@@ -83,7 +84,19 @@ public enum SummaryText {
             active.append(item)
         }
 
-        let lists = ["periods": periodItems, "expenses_by_category": categories, "mileage_log": mileage, "active_shifts": active]
+        // The whole span's figures per platform, under the `platforms.csv` names; `platform` is
+        // `(no platform)` for money counted for a whole shift.
+        let platformTable = report.platformsTotalTable
+        var platforms = Fields.List(fields: Set(platformTable.columns).subtracting(["period_start", "period_end"]))
+        for cells in platformTable.rows {
+            var item = Fields()
+            item.add(columns: platformTable.columns, cells: cells, except: ["period_start", "period_end"])
+            if item["platform"] == .empty { item["platform"] = .text("(no platform)") }
+            platforms.append(item)
+        }
+
+        let lists = ["periods": periodItems, "expenses_by_category": categories, "mileage_log": mileage, "active_shifts": active,
+                     "platforms": platforms]
         return TextTemplateContext(
             schema: TextTemplateSchema(fields: top.schema, lists: lists.mapValues(\.schema)),
             record: TextTemplateRecord(fields: top.values, lists: lists.mapValues(\.items)))

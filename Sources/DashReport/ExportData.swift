@@ -36,7 +36,17 @@ public struct ExportData: Sendable {
     private static func text(_ value: String?) -> Cell { value.map { .text($0) } ?? .empty }
 
     /// The tables in the order files and sheets are written.
-    public var tables: [ReportTable] { [report.periodsTable, report.shiftsTable, deliveriesTable, expensesTable, mileageLog] }
+    public var tables: [ReportTable] {
+        [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, mileageLog]
+    }
+
+    /// `shifts.csv`: the report's shifts table and a `platforms` column, the platforms its
+    /// money names (`Report.platformsText`).
+    public var shiftsTable: ReportTable {
+        let table = report.shiftsTable
+        let rows = zip(table.rows, report.shifts).map { $0.0 + [Report.platformsText(of: $0.1)] }
+        return ReportTable(name: table.name, columns: table.columns + ["platforms"], rows: rows)
+    }
 
     /// `deliveries.csv`: no money column beyond each delivery's own amount and tips.
     public var deliveriesTable: ReportTable {
@@ -104,6 +114,7 @@ public struct ExportData: Sendable {
             ("Elapsed hours", .hours(t.elapsed)), ("Paused hours", .hours(t.paused)), ("Worked hours", .hours(t.worked)),
             (unit == .mi ? "Miles" : "Kilometres", .distance(t.distance(unit))),
             ("Gross earnings", .money(t.gross)), ("Platform-reported tips (within gross)", .money(t.platformTips)),
+            ("Fees kept by platforms (apart from gross)", .money(t.fees)),
             ("Outside tips", .money(t.outsideTips)), ("Expenses", .money(t.expenses)), ("Net after expenses", .money(t.netAfterExpenses)),
             ("Estimated fuel", .money(t.estimatedFuel)), ("Estimated net after fuel", .money(t.estimatedNetAfterFuel)),
             ("Fuel expenses recorded (a second view)", .money(t.expensesByCategory["fuel"] ?? .zero)),

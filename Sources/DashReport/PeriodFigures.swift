@@ -19,6 +19,13 @@ public struct PeriodFigures: Sendable {
     public var shiftsWithoutEarnings = 0
     public var platformTipsSum = Money.zero
     public var shiftsReportingTips = 0
+    /// Fees the platforms kept, over the shifts whose counted money gives them.
+    public var feesSum = Money.zero
+    public var shiftsReportingFees = 0
+    /// Per platform (`PlatformMoney.key`; nil: money naming no platform); see ``platformRows``.
+    public var platforms: [String?: PlatformFigures] = [:]
+    /// The shifts' earnings notes (a total and its trips, or two figures, that differ).
+    public var earningsNotes: [EarningsNote] = []
     public var outsideTips = Money.zero
     public var expenses = Money.zero
     /// Expense totals by category as this build reads them (an unknown word is `other`).
@@ -49,6 +56,8 @@ public struct PeriodFigures: Sendable {
             activeShifts += 1
             return
         }
+        // Figures of one shift too large to add up: the report refuses, naming the records.
+        guard let counted = shift.counted else { throw .overflow }
         shifts += 1
         offers += shift.facts.offers
         deliveries += shift.facts.deliveries
@@ -63,6 +72,10 @@ public struct PeriodFigures: Sendable {
                 platformTipsSum = try platformTipsSum.adding(tips)
                 shiftsReportingTips += 1
             }
+            if let fees = shift.fees {
+                feesSum = try feesSum.adding(fees)
+                shiftsReportingFees += 1
+            }
             if elapsed - paused > 0 {
                 hourlyGross = try hourlyGross.adding(gross)
                 hourlyWorked += elapsed - paused
@@ -74,6 +87,8 @@ public struct PeriodFigures: Sendable {
         } else {
             shiftsWithoutEarnings += 1
         }
+        try addPlatforms(of: counted)
+        earningsNotes += counted.notes
         outsideTips = try outsideTips.adding(shift.facts.outsideTips)
         if shift.facts.shift.fuel == nil { shiftsWithoutFuelAssumption += 1 }
         if let fuel = shift.estimatedFuel {
@@ -107,19 +122,23 @@ public struct PeriodFigures: Sendable {
 
     public var gross: Money? { recorded(grossSum, count: shifts - shiftsWithoutEarnings) }
     public var platformTips: Money? { recorded(platformTipsSum, count: shiftsReportingTips) }
+    /// Fees the platforms kept; nil when no shift's counted money gives them (a file of amounts
+    /// after fees has none), 0.00 with no shifts at all.
+    public var fees: Money? { recorded(feesSum, count: shiftsReportingFees) }
     public var estimatedFuel: Money? { recorded(estimatedFuelSum, count: shiftsWithFuelEstimate) }
     public var estimatedNetAfterFuel: Money? { recorded(netAfterFuelSum, count: shiftsWithNetAfterFuel) }
     public var mileageDeduction: Money? { recorded(mileageDeductionSum, count: shiftsWithMileageDeduction) }
     /// Recorded miles (or km); nil when every shift lacks a route.
     public func distance(_ unit: DistanceUnit) -> Double? { shifts == 0 || shiftsWithoutRoute < shifts ? unit.amount(meters: meters) : nil }
 
-    /// Gross plus outside tips minus expenses; nil when no shift has earnings recorded.
+    /// Gross minus fees (where recorded) plus outside tips minus expenses; nil when no shift
+    /// has earnings recorded.
     public var netAfterExpenses: Money? { try? checkedNetAfterExpenses() }
 
     /// The same, throwing when it does not fit (``Report`` refuses such a report, naming why).
     public func checkedNetAfterExpenses() throws(MoneyError) -> Money? {
         guard let gross else { return nil }
-        return try gross.adding(outsideTips).subtracting(expenses)
+        return try gross.subtracting(feesSum).adding(outsideTips).subtracting(expenses)
     }
 
     public var earningsPerWorkedHour: Money? { Rates.perHour(hourlyGross, milliseconds: hourlyWorked) }

@@ -30,6 +30,9 @@ public struct ShiftFigures: Sendable {
     public let mileageDeduction: Money?
     /// It has miles but the rate table has no rate for its date.
     public let lacksMileageRate: Bool
+    /// Its money as counted (``CountedMoney``); nil when its figures do not add up (amounts
+    /// beyond any recordable one): the report then refuses, naming the shift.
+    public let counted: CountedMoney?
 
     public init(_ facts: ShiftFacts, zone: TimeZone, rates: MileageRateTable?) {
         self.facts = facts
@@ -53,17 +56,21 @@ public struct ShiftFigures: Sendable {
         let rate = rates?.rate(on: startDay)
         mileageDeduction = miles.flatMap { miles in rate.flatMap { MileageRateTable.value(miles: miles, at: $0.perMile) } }
         lacksMileageRate = miles != nil && rates != nil && rate == nil
+        counted = try? CountedMoney(shiftID: facts.shift.id, money: facts.moneyFigures)
     }
 
-    /// The shift's gross (docs/report.md): the figure recorded for the whole shift (typed, or a
-    /// statement's shift total) where there is one, else the sum of its trips' own pay; never
-    /// both added. Nil when neither is recorded.
-    public var gross: Money? { facts.shift.earnings?.amount ?? facts.deliveriesPay }
+    /// The shift's gross (docs/report.md): per platform the driver's figure, else the
+    /// statements' shift totals, else the trips' pay; a figure for the whole shift counts alone
+    /// unless a platform's own outranks it (``CountedMoney``); never a total and its trips both.
+    /// Nil when nothing is recorded.
+    public var gross: Money? { counted?.gross }
 
-    /// The platform tips within ``gross``, from the same source as it.
-    public var platformTips: Money? {
-        facts.shift.earnings != nil ? facts.shift.earnings?.tips : facts.deliveriesPlatformTips
-    }
+    /// The platform tips within ``gross``, from the figures counted; nil when none gives them.
+    public var platformTips: Money? { counted?.tips }
+
+    /// Fees and commissions the platforms kept (apart from gross), from the figures counted;
+    /// nil when none gives them.
+    public var fees: Money? { counted?.fees }
 
     /// Gross minus the fuel estimate, when it has both.
     public var estimatedNetAfterFuel: Money? {

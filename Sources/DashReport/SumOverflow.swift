@@ -16,7 +16,8 @@ extension Report {
         for fact in facts {
             let shift = fact.shift
             let own = [shift.earnings?.amount, shift.earnings?.tips, shift.fuel?.milesPerGallon, shift.fuel?.pricePerGallon]
-            if own.contains(where: { $0.map { !$0.isRecordable } ?? false }) { records["shift", default: []].append(shift.id) }
+            let money = fact.money.flatMap { [$0.gross, $0.tips, $0.fees] }
+            if (own + money).contains(where: { $0.map { !$0.isRecordable } ?? false }) { records["shift", default: []].append(shift.id) }
             if !fact.outsideTips.isRecordable { records["the outside tips of shift", default: []].append(shift.id) }
         }
         return records

@@ -37,7 +37,7 @@ import TestSupport
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(names == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "shifts.csv"])
+        #expect(names == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "platforms.csv", "shifts.csv"])
         for name in names { expectGolden(try String(contentsOfFile: out + "/" + name, encoding: .utf8), "export/" + name) }
         let report = store.run("report", "--range", "2026Q4", "--period", "month", "--format", "csv").stdout
         #expect(try String(contentsOfFile: out + "/periods.csv", encoding: .utf8) == report, "the export's periods are the report's")

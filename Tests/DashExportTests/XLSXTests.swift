@@ -210,7 +210,7 @@ import Testing
 
     static func expectContent(_ book: ReadBook, _ data: ExportData, sourceLocation: SourceLocation = #_sourceLocation) {
         let tables = data.tables
-        #expect(book.sheets.map(\.name) == ["Summary", "Periods", "Shifts", "Deliveries", "Expenses", "Mileage log"],
+        #expect(book.sheets.map(\.name) == ["Summary", "Periods", "Shifts", "Platforms", "Deliveries", "Expenses", "Mileage log"],
                 sourceLocation: sourceLocation)
         guard book.sheets.count == tables.count + 1 else { return }
 
@@ -294,10 +294,10 @@ import Testing
     func headerFrozenAndFiltered() throws {
         let folder = try TemporaryDirectory("XLSXTests")
         let book = try Self.read(try Self.write(try Self.sample(), in: folder))
-        #expect(book.sheets.map(\.freeze) == [nil, "A2", "A2", "A2", "A2", "A2"])
+        #expect(book.sheets.map(\.freeze) == [nil, "A2", "A2", "A2", "A2", "A2", "A2"])
         // Periods: 22 columns (A:V), a header and 2 months; Expenses: E, a header and 3 rows;
         // Mileage log: 2 completed shifts and the total row.
-        #expect(book.sheets.map(\.filter) == [nil, "A1:V3", "A1:T4", "A1:N4", "A1:E4", "A1:F4"])
+        #expect(book.sheets.map(\.filter) == [nil, "A1:V3", "A1:U4", "A1:H2", "A1:N4", "A1:E4", "A1:F4"])
     }
 
     @Test("the same arguments give the same bytes; nothing in the file depends on the clock")

@@ -1,0 +1,57 @@
+import DashModel
+
+/// One platform's figures over a period (docs/report.md, "Per platform"): the gross, tips and
+/// fees of the shifts whose money for it counts, its trips, and how many such shifts. Names that
+/// differ only in letter case are one platform (`PlatformMoney.key`), shown as the spelling that
+/// sorts first; money counted for a whole shift, naming no platform, is a row with no name.
+public struct PlatformFigures: Sendable, Equatable {
+    /// The spelling shown; nil: money that names no platform.
+    public var platform: String?
+    /// Completed shifts on which this platform's money counts.
+    public var shifts = 0
+    /// The trips of its trips' figures, counted even when a shift total counts instead.
+    public var trips = 0
+    public var grossSum = Money.zero
+    public var tipsSum = Money.zero
+    public var shiftsReportingTips = 0
+    public var feesSum = Money.zero
+    public var shiftsReportingFees = 0
+
+    public init(platform: String?) { self.platform = platform }
+
+    /// Nil when no shift's money for this platform counts (trips only): never 0.00.
+    public var gross: Money? { shifts > 0 ? grossSum : nil }
+    public var tips: Money? { shiftsReportingTips > 0 ? tipsSum : nil }
+    public var fees: Money? { shiftsReportingFees > 0 ? feesSum : nil }
+
+    mutating func add(_ share: CountedMoney.Share) throws(MoneyError) {
+        if let name = share.platform, platform.map({ name < $0 }) ?? true { platform = name }
+        trips += share.trips
+        guard share.source != nil, let gross = share.gross else { return }
+        shifts += 1
+        grossSum = try grossSum.adding(gross)
+        if let tips = share.tips {
+            tipsSum = try tipsSum.adding(tips)
+            shiftsReportingTips += 1
+        }
+        if let fees = share.fees {
+            feesSum = try feesSum.adding(fees)
+            shiftsReportingFees += 1
+        }
+    }
+}
+
+extension PeriodFigures {
+    /// The platforms in the order they are shown: by key, the unnamed last.
+    public var platformRows: [PlatformFigures] {
+        platforms.keys.sorted(by: Report.keyOrder).compactMap { platforms[$0] }
+    }
+
+    mutating func addPlatforms(of counted: CountedMoney) throws(MoneyError) {
+        for share in counted.shares {
+            var figures = platforms[share.key] ?? PlatformFigures(platform: share.platform)
+            try figures.add(share)
+            platforms[share.key] = figures
+        }
+    }
+}
