@@ -16,6 +16,8 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
 SWIFT_BUILD_FLAGS ?=
+# A target imports only what Package.swift lists for it: the layers stay as drawn there.
+LAYER_CHECK := --explicit-target-dependency-import-check error
 
 .PHONY: deps build test test-slow fuzz demo bench lint golden clean
 
@@ -36,8 +38,8 @@ build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
 test: deps
-	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+	swift build --build-tests $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
 
 test-slow: deps
 	swift build -c release --product dashpilot
