@@ -24,6 +24,11 @@ public struct ExpenseOutcome: Sendable, Equatable {
     public var added = 0
     public var known: Int { rows - added }
 
+    public init(rows: Int = 0, added: Int = 0) {
+        self.rows = rows
+        self.added = added
+    }
+
     /// The import's summary: `2 expenses; 1 already in the store`.
     public var text: String { "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : "") }
 }

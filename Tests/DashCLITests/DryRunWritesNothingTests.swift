@@ -93,7 +93,7 @@ import Glibc
         ("expenses", "bad.csv", "date,amount,category,note\n2026-11-03,lots,parking,\n", [], 65),
         ("expenses", "empty.csv", "date,amount,category,note\n", [], 0),
         ("statement", "bad.csv", "Date,Start,End,Earnings\n2026-11-06,16:00,18:00,forty\n", ["--template", "shift-log"], 65),
-        ("statement", "skipped.csv", "Date,Start,End,Earnings\n2026-11-06,,,\n", ["--template", "shift-log"], 0),
+        ("statement", "skipped.csv", "Date,Start,End,Earnings\nTotal,,,40.00\n", ["--template", "shift-log"], 0),
         ("gpx", "waypoints.gpx", "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
             + "<wpt lat=\"41.9\" lon=\"-87.6\"><time>2026-11-02T16:00:00Z</time></wpt></gpx>\n", [], 0),
         ("gpx", "broken.gpx", "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\"><trk><trkseg>", [], 65),
