@@ -8,6 +8,7 @@
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
 #   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
 #   make lint       swift format lint; fails on force unwraps and force tries
+#   make layers     fails when a layer above DashStore imports SQLiteKit (part of make test)
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
 #   make sampledata rewrite SampleData/gpx/ (three weeks of shifts) with the seeded dashpilot-gpxgen
 #   make clean
@@ -16,8 +17,10 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
 SWIFT_BUILD_FLAGS ?=
+# A target imports only what Package.swift lists for it: the layers stay as drawn there.
+LAYER_CHECK := --explicit-target-dependency-import-check error
 
-.PHONY: deps build test test-slow fuzz demo bench lint golden clean
+.PHONY: deps build test test-slow fuzz demo bench lint golden clean layers
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -35,14 +38,21 @@ deps:
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-test: deps
-	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+test: deps layers
+	swift build --build-tests $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
 
 test-slow: deps
 	swift build -c release --product dashpilot
 	swift build -c release --product dashpilot-gpxgen
 	DASHPILOT_SLOW_TESTS=1 DASHPILOT_BIN="$$(swift build -c release --show-bin-path)" swift test $(SWIFT_BUILD_FLAGS)
+
+# SwiftPM's import check lets a target import what its dependencies depend on: SQLiteKit is
+# reachable from DashIngest and DashCLI through DashStore, but only DashStore may use it
+# (SQLite's faults reach the layers above as StoreFault).
+layers:
+	@bad="$$(grep -lE '^(@_exported )?import (SQLiteKit|CSQLite)$$' Sources/DashIngest/*.swift Sources/DashCLI/*.swift || true)"; \
+	if [ -n "$$bad" ]; then echo "layers: SQLiteKit imported above DashStore in: $$bad"; exit 1; fi
 
 # libFuzzer targets (Fuzz/, docs/fuzzing.md): Fuzz/build.sh compiles them with
 # -sanitize=fuzzer,address into .build/fuzz/bin, Fuzz/run.sh runs each for FUZZ_SECONDS on a copy

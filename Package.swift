@@ -2,10 +2,14 @@
 import PackageDescription
 
 // Layers, lowest first: C shims -> SQLiteKit (owns the connection) -> DashModel (pure values and
-// the record's rules, distances) -> DashStore (schema, migrations, services) and DashImport
-// (file readers: bytes in, records and diagnostics out, no database) -> DashCLI (argument
-// parsing, commands, exit codes) -> the thin `dashpilot` executable. A target may import only
-// what it lists. `dashpilot-gpxgen` writes the sample GPX files; `dashpilot-bench` measures.
+// the record's rules, distances) -> DashStore (schema, migrations, services; SQLite's faults
+// become its own StoreFault) and DashImport (file readers: bytes in, records and diagnostics
+// out, no database) -> DashIngest (the import policy: which shift a row goes to, what is a
+// duplicate, which figure wins, dry runs; typed outcomes, no printing) -> DashCLI (argument
+// parsing, commands, rendering, exit codes; never SQLiteKit) -> the thin `dashpilot`
+// executable. A target may import only what it lists (`make test` builds with
+// --explicit-target-dependency-import-check error). `dashpilot-gpxgen` writes the sample GPX
+// files; `dashpilot-bench` measures.
 let package = Package(
     name: "DashPilot",
     products: [
@@ -27,7 +31,9 @@ let package = Package(
         .target(name: "DashReport", dependencies: ["DashModel"]),
         // Renders a report's tables (text, CSV, JSON; XLSX with issue 6): computes nothing.
         .target(name: "DashExport", dependencies: ["DashReport", "DashModel", "CXLSXWriter"]),
-        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "DashReport", "DashExport", "SQLiteKit"]),
+        // The import policy, between the readers and the store below and the command line above.
+        .target(name: "DashIngest", dependencies: ["DashModel", "DashStore", "DashImport"]),
+        .target(name: "DashCLI", dependencies: ["DashModel", "DashStore", "DashImport", "DashIngest", "DashReport", "DashExport"]),
         .executableTarget(name: "dashpilot", dependencies: ["DashCLI"]),
         .executableTarget(name: "dashpilot-bench", dependencies: ["DashStore", "DashModel", "DashImport", "DashReport", "DashCLI", "SQLiteKit"]),
         .executableTarget(name: "dashpilot-gpxgen", dependencies: ["DashModel"]),
@@ -38,7 +44,8 @@ let package = Package(
         .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashReportTests", dependencies: ["DashReport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashExportTests", dependencies: ["DashExport", "DashReport", "DashModel", "TestSupport"]),
-        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashStore", "DashModel", "DashImport", "DashReport", "TestSupport"]),
+        .testTarget(name: "DashIngestTests", dependencies: ["DashIngest", "DashStore", "DashImport", "DashModel", "TestSupport"]),
+        .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashIngest", "DashStore", "DashModel", "DashImport", "DashReport", "DashExport", "SQLiteKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

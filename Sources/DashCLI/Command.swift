@@ -82,16 +82,25 @@ final class Invocation {
         }
     }
 
-    /// The store an import writes to: with `--dry-run` and no store yet, an empty one in memory,
-    /// so a dry run creates nothing; otherwise the real store.
+    /// The store an import writes to: with `--dry-run`, one that writes nothing to the file
+    /// (``Store/forDryRun(at:plan:)``: no store yet, an empty one in memory; a store of an
+    /// earlier schema, read into memory and migrated there); otherwise the real store.
     func importStore() throws -> Store {
-        if arguments.has("dry-run"), !FileManager.default.fileExists(atPath: storePath) { return try Store.inMemory() }
-        return try store
+        guard arguments.has("dry-run") else { return try store }
+        let store = try Store.forDryRun(at: storePath)
+        let migration = store.migration
+        if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {
+            note("dry run: the store is at schema version \(migration.fromVersion); migrated to \(migration.toVersion) in memory only, "
+                 + "the file is left as it is")
+        }
+        return store
     }
 
     /// Runs `importOne` for each file, each its own transaction, and returns the exit status
     /// that matters most: a missing file (66), then bad data (65), then another failure (1).
+    /// A store this command created and none of the files recorded anything into is removed.
     func importEach(_ files: [String], _ importOne: (String) -> ExitCode) -> ExitCode {
+        defer { removeUnusedStore() }
         let rank: [ExitCode: Int] = [.success: 0, .failure: 1, .dataError: 2, .noInput: 3, .software: 4, .usage: 1]
         var status = ExitCode.success
         for (index, path) in files.enumerated() {
@@ -107,6 +116,12 @@ final class Invocation {
             }
         }
         return status
+    }
+
+    /// An import that created the store and recorded nothing leaves no store file (docs/cli.md).
+    private func removeUnusedStore() {
+        guard let store = openedStore, store.migration.createdStore else { return }
+        if (try? store.removeIfEmpty()) == true { openedStore = nil }
     }
 
     /// The zone a file's local times are read in: `--tz`, else the template's `timeZone`. Never

@@ -1,7 +1,6 @@
 import DashModel
 import DashStore
 import Foundation
-import SQLiteKit
 
 /// The `dashpilot` command line as a library function: parses the words, runs one command,
 /// prints through the injected console, and returns the exit status. Never calls `exit`.
@@ -136,22 +135,26 @@ public enum DashPilotCLI {
     /// Prints an error and maps it to its exit status (DESIGN.md section 7).
     static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil) -> ExitCode {
         let status: ExitCode
-        switch error {
-        case let error as SQLiteError:
+        let error = StoreFault(translating: error) ?? error
+        if let fault = error as? StoreFault, fault.kind != .migration {
             // Every write is one transaction: whatever failed, it rolled back.
             let what: String
-            switch error.primaryCode {
-            case 8: what = "cannot be written (a read-only file or folder?)"
-            case 13: what = "cannot grow: the disk is full"
-            case 11, 26: what = "is damaged ('dashpilot check' says how)"
-            case 5, 6: what = "is busy: another dashpilot is writing to it; try again"
-            case 10: what = "could not be read or written (a disk error)"
-            case 14: what = "cannot be opened"
-            default: what = "refused the operation"
+            switch fault.kind {
+            case .readOnly: what = "cannot be written (a read-only file or folder?)"
+            case .diskFull: what = "cannot grow: the disk is full"
+            case .damaged: what = "is damaged ('dashpilot check' says how)"
+            case .busy: what = "is busy: another dashpilot is writing to it; try again"
+            case .ioError: what = "could not be read or written (a disk error)"
+            case .cannotOpen: what = "cannot be opened"
+            case .refused, .migration: what = "refused the operation"
             }
             let nothing = file.map { "nothing of \($0) was imported" } ?? "nothing was written"
-            console.err("dashpilot: error: the store \(storePath ?? "") \(what); \(nothing) (SQLite error \(error.code): \(error.message))\n")
+            console.err("dashpilot: error: the store \(storePath ?? "") \(what); \(nothing) (\(fault))\n")
             return .failure
+        }
+        switch error {
+        case let error as StoreFault where error.kind == .migration:
+            status = .failure
         case let error as ModelError:
             if case .notFound = error { status = .failure } else { status = .dataError }
             console.err("dashpilot: error: \(error)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
@@ -163,7 +166,7 @@ public enum DashPilotCLI {
             case .missing, .unreadable: status = .noInput
             default: status = .failure
             }
-        case is MigrationError, is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
+        case is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
             status = .failure
         case let error as CommandFailure:
             console.err("dashpilot: error: \(error.message)\n")

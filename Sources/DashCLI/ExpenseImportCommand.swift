@@ -1,4 +1,5 @@
 import DashImport
+import DashIngest
 import DashModel
 import DashStore
 import Foundation
@@ -41,68 +42,32 @@ enum ExpenseImportCommand {
         }
     }
 
-    private struct Rollback: Error { let message: String }
-
     static func importOne(_ path: String, template: ExpenseTemplate, zone: TimeZone, store: Store, dryRun: Bool, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        // In chunks: the file's bytes are never held whole, only its rows as parsed values.
-        var reader = ExpenseRowReader(template: template, zone: zone)
-        let digest: String?
+        let end: ImportEnd<ExpenseOutcome>
         do {
-            digest = try CSVFileStream.read(path) { chunk in
-                reader.feed(chunk)
-                return !reader.stopped
-            }
-        } catch {
+            end = try ExpenseIngest.run(path, template: template, zone: zone, store: store, options: ExpenseOptions(now: run.now, dryRun: dryRun))
+        } catch let error as CSVFileError {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .noInput
-        }
-        let (rows, problems) = reader.finish()
-        // No digest only when the reading stopped at a problem: the file is refused.
-        guard problems.isEmpty, let sha = digest else {
-            for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
-            run.context.console.err("dashpilot: \(path): nothing imported\n")
-            return .dataError
-        }
-        do {
-            let (added, known, importID): (Int, Int, Int64) = try store.write {
-                let importID = try store.beginImport(kind: .expenses, fileName: name, sha256: sha, template: template.name, at: run.now)
-                if let earlier = try store.earlierImport(kind: .expenses, sha256: sha, contentSha256: nil, except: importID) {
-                    throw Rollback(message: "already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
-                }
-                // A multiset union: a key the store holds k times and this file n times adds n - k.
-                var stored = try RecordKeyCounts(store: store, table: .expense, expectedKeys: rows.count)
-                var inFile: [RecordKey: Int] = [:]
-                var added = 0
-                for row in rows {
-                    let seen = inFile[row.recordKey, default: 0] + 1
-                    inFile[row.recordKey] = seen
-                    guard seen > (try stored.count(row.recordKey)) else { continue }
-                    try store.addExpense(at: row.occurredAt, amount: row.amount, category: row.category, note: row.note,
-                                         importID: importID, recordKey: row.recordKey.hex)
-                    added += 1
-                }
-                guard added > 0 else { throw Rollback(message: "all \(rows.count) of its expenses are already in the store; nothing added") }
-                let known = rows.count - added
-                try store.finishImport(importID, sha256: sha, contentSha256: nil,
-                                       summary: "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : ""))
-                if dryRun { throw Rollback(message: "dry run, nothing written: would add \(added) expense\(added == 1 ? "" : "s")"
-                                           + (known > 0 ? "; \(known) already in the store" : "")) }
-                return (added, known, importID)
-            }
-            if !run.quiet {
-                run.print("\(name): imported as import \(importID): \(added) expense\(added == 1 ? "" : "s")"
-                          + (known > 0 ? "; \(known) already in the store" : ""))
-            }
-            return .success
-        } catch let rollback as Rollback {
-            if !run.quiet { run.print("\(name): \(rollback.message)") }
-            return .success
         } catch let error as ModelError {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .dataError
         } catch {
             return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
         }
+        let message: String
+        switch end {
+        case .refused(let problems):
+            for problem in problems { run.context.console.err("dashpilot: error: \(path):\(problem)\n") }
+            run.context.console.err("dashpilot: \(path): nothing imported\n")
+            return .dataError
+        case let .recorded(importID, outcome): message = "imported as import \(importID): \(outcome.text)"
+        case .dryRun(let outcome): message = "dry run, nothing written: would add \(outcome.text)"
+        case .duplicate(let earlier, _): message = "already imported as import \(earlier.id) (\(earlier.fileName)); nothing added"
+        case .nothingAdded(let outcome): message = "all \(outcome.rows) of its expenses are already in the store; nothing added"
+        }
+        if !run.quiet { run.print("\(name): \(message)") }
+        return .success
     }
 }

@@ -28,7 +28,7 @@ public final class Store {
         public var createdStore: Bool
     }
 
-    private init(connection: Connection, path: String?, migration: MigrationReport) {
+    init(connection: Connection, path: String?, migration: MigrationReport) {
         self.connection = connection
         self.path = path
         self.migration = migration

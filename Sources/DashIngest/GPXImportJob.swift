@@ -3,33 +3,29 @@ import DashModel
 import DashStore
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What importing one GPX file did (or, in a dry run, would do).
-struct GPXImportOutcome {
-    var fileName: String
-    var read = GPXReadSummary()
-    var accepted = 0
-    var rejected: [AcceptanceFilter.Rejection: Int] = [:]
-    var captureSessions = 0
-    var shiftsCreated: [Int64] = []
-    var shiftsUsed: [Int64] = []
-    var importID: Int64?
+public struct GPXImportOutcome {
+    public var fileName: String
+    public var read = GPXReadSummary()
+    public var accepted = 0
+    public var rejected: [AcceptanceFilter.Rejection: Int] = [:]
+    public var captureSessions = 0
+    public var shiftsCreated: [Int64] = []
+    public var shiftsUsed: [Int64] = []
+    public var importID: Int64?
     /// Set when the file (or its content) was imported before: nothing was added.
-    var duplicateOf: ImportRecord?
+    public var duplicateOf: ImportRecord?
     /// Set when the file has no track point: nothing to add, nothing recorded.
-    var empty = false
-    var alreadyRecorded = 0
-    var outsideShift = 0
-    var written = 0
+    public var empty = false
+    public var alreadyRecorded = 0
+    public var outsideShift = 0
+    public var written = 0
 }
 
 /// A track that does not fit the shift it must go to.
-struct TrackPlacementError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct TrackPlacementError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 /// Writes a GPX file's accepted points into the store as the reading thread hands them over,
@@ -171,13 +167,5 @@ final class GPXImportJob {
         }
         trackShift = shift
         return shift
-    }
-}
-
-enum FileChunks {
-    /// The file's size, for progress, or nil.
-    static func size(_ path: String) -> Int64? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
     }
 }

@@ -1,0 +1,60 @@
+import DashImport
+import DashIngest
+
+/// The lines a GPX import prints: its summary, or why it added nothing.
+extension ImportCommands {
+    static func addedText(_ outcome: GPXImportOutcome) -> String { GPXIngest.addedText(outcome) }
+
+    static func plural(_ count: Int, _ noun: String) -> String { GPXIngest.plural(count, noun) }
+
+    static func report(_ outcome: GPXImportOutcome, written: Bool, run: Invocation) {
+        guard !run.quiet else { return }
+        let read = outcome.read
+        if outcome.empty {
+            run.print("\(outcome.fileName): no track points; nothing imported"
+                      + (read.waypointsIgnored + read.routesIgnored > 0
+                         ? " (\(plural(read.waypointsIgnored, "waypoint")) and \(plural(read.routesIgnored, "route")) are not driven miles)" : ""))
+            return
+        }
+        if let earlier = outcome.duplicateOf {
+            run.print("\(outcome.fileName): already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
+            return
+        }
+        if outcome.written == 0, outcome.alreadyRecorded > 0, outcome.outsideShift == 0 {
+            run.print("\(outcome.fileName): all of its segments are already in the store; nothing added")
+            return
+        }
+        if outcome.written == 0 {
+            let reasons = [outcome.alreadyRecorded > 0 ? "\(plural(outcome.alreadyRecorded, "point")) already in the store" : nil,
+                           outcome.outsideShift > 0 ? "\(plural(outcome.outsideShift, "point")) outside the shift" : nil,
+                           outcome.rejected.isEmpty ? nil : "\(plural(outcome.rejected.values.reduce(0, +), "point")) rejected"]
+                .compactMap { $0 }
+            run.print("\(outcome.fileName): nothing to add (\(reasons.joined(separator: ", "))); nothing imported")
+            return
+        }
+        let creator = read.creator.isEmpty ? "" : " by \(read.creator)"
+        let head = written ? "imported as import \(outcome.importID ?? 0)" : "dry run, nothing written"
+        run.print("\(outcome.fileName): \(head): GPX \(read.version)\(creator), \(plural(read.tracks, "track")), "
+                  + "\(plural(read.segments, "segment")), \(plural(read.points, "point"))")
+        run.print("  \(written ? "added" : "would add"): " + addedText(outcome))
+        let rejected = outcome.rejected.values.reduce(0, +)
+        if rejected > 0 {
+            let reasons = AcceptanceFilter.Rejection.allCases.compactMap { reason in
+                outcome.rejected[reason].map { "\(reason.rawValue): \($0)" }
+            }
+            run.print("  rejected: \(rejected) (\(reasons.joined(separator: ", ")))")
+        }
+        if outcome.alreadyRecorded > 0 {
+            run.print("  skipped: \(plural(outcome.alreadyRecorded, "point")) of segments already in the store")
+        }
+        if outcome.outsideShift > 0 {
+            run.print("  left out: \(plural(outcome.outsideShift, "point")) outside the shift")
+        }
+        if read.waypointsIgnored + read.routesIgnored > 0 {
+            run.print("  ignored: \(plural(read.waypointsIgnored, "waypoint")), \(plural(read.routesIgnored, "route"))")
+        }
+        if read.timesWithoutZone > 0 {
+            run.print("  note: \(plural(read.timesWithoutZone, "time")) had no zone and were read as UTC, as the GPX schema says")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import DashImport
+import DashModel
+import DashStore
+import Foundation
+
+/// What to do with an expenses file (the command's options).
+public struct ExpenseOptions: Sendable {
+    /// Judge everything, roll it back, keep the outcome.
+    public var dryRun: Bool
+    /// When the import is recorded.
+    public var now: Instant
+
+    public init(now: Instant, dryRun: Bool = false) {
+        self.now = now
+        self.dryRun = dryRun
+    }
+}
+
+/// What an expenses import did (or, in a dry run, would do).
+public struct ExpenseOutcome: Sendable, Equatable {
+    /// The file's expenses.
+    public var rows = 0
+    /// Those added (the rest the store already held).
+    public var added = 0
+    public var known: Int { rows - added }
+
+    public init(rows: Int = 0, added: Int = 0) {
+        self.rows = rows
+        self.added = added
+    }
+
+    /// The import's summary: `2 expenses; 1 already in the store`.
+    public var text: String { "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : "") }
+}
+
+/// An expenses file put into the record: the union of what the store and the file hold, by
+/// each row's record key. Moved here from the command line
+/// (Sources/DashCLI/ExpenseImportCommand.swift) unchanged in its rules.
+public enum ExpenseIngest {
+    /// Reads `path` through `template` and imports it into `store` as one transaction. Throws
+    /// `CSVFileError` when the file cannot be read; bad rows end `.refused`.
+    public static func run(_ path: String, template: ExpenseTemplate, zone: TimeZone, store: Store,
+                           options: ExpenseOptions) throws -> ImportEnd<ExpenseOutcome> {
+        let name = (path as NSString).lastPathComponent
+        // In chunks: the file's bytes are never held whole, only its rows as parsed values.
+        var reader = ExpenseRowReader(template: template, zone: zone)
+        let digest = try CSVFileStream.read(path) { chunk in
+            reader.feed(chunk)
+            return !reader.stopped
+        }
+        let (rows, problems) = reader.finish()
+        // No digest only when the reading stopped at a problem: the file is refused.
+        guard problems.isEmpty, let sha = digest else { return .refused(problems) }
+        var outcome = ExpenseOutcome(rows: rows.count)
+        return try ImportSession.run(store: store, kind: .expenses, fileName: name, sha256: sha, template: template.name,
+                                     at: options.now, dryRun: options.dryRun) { session in
+            if let earlier = try session.earlierImport(sha256: sha) { return .duplicate(of: earlier, outcome) }
+            var union = try KeyUnion(store: store, table: .expense, expectedKeys: rows.count)
+            for row in rows {
+                guard try union.admits(row.recordKey) else { continue }
+                try store.addExpense(at: row.occurredAt, amount: row.amount, category: row.category, note: row.note,
+                                     importID: session.importID, recordKey: row.recordKey.hex)
+                outcome.added += 1
+            }
+            guard outcome.added > 0 else { return .nothingAdded(outcome) }
+            return .record(outcome, sha256: sha, contentSha256: nil, summary: outcome.text)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import DashImport
+import DashModel
+import DashStore
+
+extension StatementIngest {
+    /// Puts delivery rows on the shifts that hold their acceptance, each as an offer of one
+    /// delivery with its own pay. A row the template keys by the platform's trip id is that trip:
+    /// found again, the same figures change nothing, other figures are refused naming both (a
+    /// recorded pay is replaced only with `--replace`), and a trip first made from money lines
+    /// takes the row's times. A row keyed by its content is added unless the store already holds
+    /// it as often as this file does (overlapping statements give the union).
+    static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        // Rows still to place, by index (the rows themselves are not copied).
+        var pending: [Int] = []
+        var tripLine: [RecordKey: Int] = [:]
+        var stored = try KeyUnion(store: store, table: .delivery, expectedKeys: rows.count)
+        for (index, row) in rows.enumerated() {
+            guard row.keyIsDeclared else {
+                pending.append(index)
+                continue
+            }
+            if let first = tripLine[row.recordKey] {
+                conflicts.append(RowProblem(line: row.line, column: "trip", message: "the same trip as line \(first); a trip is one row"))
+                continue
+            }
+            tripLine[row.recordKey] = row.line
+            guard try stored.inStore(row.recordKey) > 0, let existing = try store.delivery(recordKey: row.recordKey) else {
+                pending.append(index)
+                continue
+            }
+            try reconcile(row, with: existing, store: store, replace: replace, counts: &counts, conflicts: &conflicts)
+        }
+        let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) }, store: store,
+                                  importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
+        var places: [String: Int64] = [:]
+        try store.withDeliveryBatch(importID: importID) { writer in
+            for (index, rowIndex) in pending.enumerated() {
+                guard let (shiftID, end) = placement[index] else { continue }
+                let row = rows[rowIndex]
+                if !row.keyIsDeclared, !(try stored.admits(row.recordKey)) {
+                    counts.unchanged += 1
+                    continue
+                }
+                if let end, row.delivered > end {
+                    conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
+                    continue
+                }
+                do {
+                    var place: Int64?
+                    if let name = row.pickup {
+                        if let known = places[name] { place = known } else {
+                            let id = try store.pickupPlace(named: name).id
+                            places[name] = id
+                            place = id
+                        }
+                    }
+                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: row.platform,
+                                   pickupPlaceID: place, recordKey: row.recordKey)
+                    counts.deliveries += 1
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
+                }
+            }
+        }
+    }
+
+    /// A trip row whose trip the store already holds (from an earlier statement, or its money lines).
+    static func reconcile(_ row: DeliveryRow, with existing: Delivery, store: Store, replace: Bool,
+                          counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        let lines = try store.deliveryLineCount(deliveryID: existing.id)
+        var changed = false
+        if existing.acceptedAt != row.accepted || existing.deliveredAt != row.delivered {
+            // A trip first made from its money lines sits at its first line's time until a trips
+            // file gives its own.
+            if lines > 0, existing.deliveredAt == existing.acceptedAt {
+                do {
+                    try store.setDeliveryTimes(existing.id, accepted: row.accepted, delivered: row.delivered)
+                    counts.timesSet += 1
+                    changed = true
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: row.line, column: "accepted", message: "delivery \(existing.id) of this trip: \(error)"))
+                    return
+                }
+            } else {
+                conflicts.append(RowProblem(line: row.line, column: "accepted", message: """
+                    delivery \(existing.id) of this trip is recorded from \(existing.acceptedAt) to \(existing.deliveredAt.map { "\($0)" } ?? "-"); \
+                    the statement says \(row.accepted) to \(row.delivered)
+                    """))
+                return
+            }
+        }
+        if let own = row.own, own != existing.ownAmount {
+            let recorded = existing.ownAmount.map(describe) ?? "no pay recorded"
+            if lines > 0 {
+                conflicts.append(RowProblem(line: row.line, column: "pay", message: """
+                    delivery \(existing.id) of this trip has pay \(recorded) from its statement lines; the statement says \(describe(own))
+                    """))
+                return
+            }
+            guard replace else {
+                conflicts.append(RowProblem(line: row.line, column: "pay", message: """
+                    delivery \(existing.id) of this trip has \(recorded); the statement says \(describe(own)) (pass --replace to take the statement's)
+                    """))
+                return
+            }
+            try store.setImportedDeliveryAmount(existing.id, own)
+            counts.deliveryPayReplaced += 1
+            changed = true
+        }
+        if !changed { counts.unchanged += 1 }
+    }
+}

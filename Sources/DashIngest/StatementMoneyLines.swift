@@ -1,0 +1,82 @@
+import DashImport
+import DashModel
+import DashStore
+
+extension StatementIngest {
+    /// Puts money lines on their trips' deliveries. A line the store already holds (by its id,
+    /// or by its content as often as this file has it) is not added again; a trip the store
+    /// holds gains the new lines (a late tip); a new trip becomes a delivery on the shift that
+    /// holds its first line's time, accepted and delivered then (a trips file gives it its own
+    /// times). The delivery's own amount is the sum of its lines, never a share of anything.
+    static func addMoneyLines(_ lines: [MoneyLineRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        var groups: [(key: RecordKey, lines: [MoneyLineRow])] = []
+        var groupIndex: [RecordKey: Int] = [:]
+        var idLine: [RecordKey: Int] = [:]
+        var stored = try KeyUnion(store: store, table: .deliveryLine, expectedKeys: lines.count)
+        for line in lines {
+            if line.keyIsDeclared {
+                if let first = idLine[line.recordKey] {
+                    conflicts.append(RowProblem(line: line.line, column: "line", message: "the same money line as line \(first)"))
+                    continue
+                }
+                idLine[line.recordKey] = line.line
+            }
+            guard try stored.admits(line.recordKey) else {
+                counts.unchanged += 1
+                continue
+            }
+            if let index = groupIndex[line.tripKey] { groups[index].lines.append(line) } else {
+                groupIndex[line.tripKey] = groups.count
+                groups.append((line.tripKey, [line]))
+            }
+        }
+        var fresh: [(key: RecordKey, lines: [MoneyLineRow], first: Instant)] = []
+        for group in groups {
+            guard let existing = try store.delivery(recordKey: group.key) else {
+                fresh.append((group.key, group.lines, group.lines.map(\.at).min() ?? group.lines[0].at))
+                continue
+            }
+            if let own = existing.ownAmount, try store.deliveryLineCount(deliveryID: existing.id) == 0, !replace {
+                var sum = Money.zero, tips: Money?
+                for line in group.lines {
+                    sum = (try? sum.adding(line.amount)) ?? sum
+                    if let lineTips = line.tips { tips = (try? (tips ?? .zero).adding(lineTips)) ?? tips }
+                }
+                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: """
+                    delivery \(existing.id) of this trip has pay \(describe(own)) recorded without statement lines; \
+                    the statement's lines for it add up to \(sum.formatted())\(tips.map { " (tips \($0.formatted()))" } ?? "") \
+                    (pass --replace to take the lines')
+                    """))
+                continue
+            }
+            do {
+                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: existing.id, importID: importID)
+                counts.lines += group.lines.count
+                counts.tripsUpdated += 1
+            } catch let error as ModelError {
+                conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "delivery \(existing.id) of this trip: \(error)"))
+            }
+        }
+        let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, store: store,
+                                  importID: importID, createShifts: createShifts, grace: moneyLineGrace, counts: &counts, conflicts: &conflicts)
+        try store.withDeliveryBatch(importID: importID) { writer in
+            for (index, group) in fresh.enumerated() {
+                guard let (shiftID, end) = placement[index] else { continue }
+                // Within the grace after its shift's end: at the last instant of the shift.
+                let at = end.map { group.first < $0 ? group.first : $0.adding(milliseconds: -1) } ?? group.first
+                do {
+                    let id = try writer.add(shiftID: shiftID, acceptedAt: at, deliveredAt: at, own: nil,
+                                            platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
+                    // The delivery is written before its lines, which refer to it.
+                    try writer.flush()
+                    try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
+                    counts.deliveries += 1
+                    counts.lines += group.lines.count
+                } catch let error as ModelError {
+                    conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "\(error) (the trip's lines, shift \(shiftID))"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import DashImport
+import DashIngest
+import DashModel
+import DashStore
+import Foundation
+import Testing
+import TestSupport
+
+/// The import policy (placement, earlier imports, reconciliation, money lines, the union of
+/// overlapping files, dry runs) against a store in memory, without the command line.
+@Suite struct IngestPolicyTests {
+    let bench: IngestBench
+    init() throws { bench = try IngestBench() }
+
+    static let deliveryHeader = "Date,Accepted,Delivered,Platform,Pay,Tips,Pickup\n"
+
+    @Test func deliveryRowsGoToTheShiftThatHoldsTheirAcceptance() throws {
+        let early = try bench.shift("2026-11-05T16:30", "2026-11-05T18:00")
+        let late = try bench.shift("2026-11-05T19:00", "2026-11-05T21:00")
+        let end = try bench.statement("d.csv", Self.deliveryHeader + "2026-11-05,16:50,17:12,DoorDash,7.25,2.50,Taco\n"
+                                      + "2026-11-05,19:20,19:44,DoorDash,9.00,,Pho\n2026-11-05,17:20,17:44,DoorDash,8.00,,Pho\n",
+                                      template: try bench.template("delivery-log"))
+        let outcome = try #require(end.outcome)
+        #expect(end.importID == 1)
+        #expect(outcome.counts.deliveries == 3 && outcome.counts.created == 0)
+        let pay = [try Money(parsing: "7.25"), try Money(parsing: "8.00")]
+        #expect(try bench.store.deliveries(of: early).map(\.ownAmount?.amount) == pay)
+        #expect(try bench.store.deliveries(of: late).count == 1)
+    }
+
+    @Test func aRowNoShiftHoldsIsRefusedUnlessShiftsAreCreated() throws {
+        let text = Self.deliveryHeader + "2026-11-05,16:50,17:12,DoorDash,7.25,,Taco\n2026-11-05,17:20,17:44,DoorDash,9.00,,Pho\n"
+            + "2026-11-05,19:30,19:50,DoorDash,6.00,,Taco\n"
+        let refused = try bench.statement("d.csv", text, template: try bench.template("delivery-log"))
+        #expect(refused.problems.map(\.line) == [2, 3, 4])
+        #expect(refused.problems.allSatisfy { $0.message.contains("no shift holds this delivery") })
+        #expect(try bench.store.shifts().isEmpty)
+        // Grouped: a new shift when the next acceptance comes more than an hour after the last delivery.
+        let created = try bench.statement("d.csv", text, template: try bench.template("delivery-log"), createShifts: true)
+        #expect(created.outcome?.counts.created == 2)
+        let spans = try bench.store.shifts().map { [$0.start, $0.end] }
+        #expect(spans == [[try bench.at("2026-11-05T16:50"), try bench.at("2026-11-05T17:44")],
+                          [try bench.at("2026-11-05T19:30"), try bench.at("2026-11-05T19:50")]])
+    }
+
+    @Test func theSameBytesOrAnotherNameOfThemAreAnEarlierImport() throws {
+        let text = "date,amount,category,note\n2026-11-03,4.10,parking,\n"
+        #expect(try bench.expenses("a.csv", text).importID == 1)
+        let again = try bench.expenses("renamed.csv", text)
+        #expect(again.duplicateOf?.id == 1 && again.duplicateOf?.fileName == "a.csv")
+        #expect(try bench.store.imports().count == 1 && bench.store.expenses().count == 1)
+        // GPX: the same points in another file (its content, not its bytes).
+        let track = IngestBench.track("2026-11-05T22:10:00Z", minutes: 5)
+        #expect(try bench.gpx("t.gpx", track).importID == 2)
+        #expect(try bench.gpx("t2.gpx", track.replacingOccurrences(of: "creator=\"t\"", with: "creator=\"other\"")).duplicateOf?.id == 2)
+    }
+
+    /// A trip the store holds, again: the same figures change nothing, other pay is refused
+    /// naming both unless `replace`.
+    @Test func aKnownTripIsReconciledAndItsPayReplacedOnlyWhenAsked() throws {
+        let template = try StatementTemplate.parse(Array("""
+            {"name": "trips", "kind": "deliveries", "dateFormat": "yyyy-MM-dd", "timeFormat": "HH:mm",
+             "columns": {"trip": ["trip"], "date": ["date"], "accepted": ["accepted"], "delivered": ["delivered"], "pay": ["pay"]}}
+            """.utf8), file: "trips.json")
+        try bench.shift("2026-11-05T16:00", "2026-11-05T18:00")
+        let header = "Trip,Date,Accepted,Delivered,Pay\n"
+        #expect(try bench.statement("a.csv", header + "T1,2026-11-05,16:50,17:12,7.25\n", template: template).importID == 1)
+        let same = try bench.statement("b.csv", header + "T1,2026-11-05,16:50,17:12,7.25\n\n", template: template)
+        #expect(same.isNothingAdded && same.outcome?.counts.unchanged == 1)
+        let other = header + "T1,2026-11-05,16:50,17:12,8.00\n"
+        let refused = try bench.statement("c.csv", other, template: template)
+        #expect(refused.problems.map(\.column) == ["pay"])
+        #expect(refused.problems.first?.message.contains("has 7.25; the statement says 8.00 (pass --replace") == true, "\(refused.problems)")
+        let replaced = try bench.statement("c.csv", other, template: template, replace: true)
+        #expect(replaced.outcome?.counts.deliveryPayReplaced == 1)
+        let shift = try #require(try bench.store.shifts().first)
+        let pay = try Money(parsing: "8.00")
+        #expect(try bench.store.deliveries(of: shift.id).map(\.ownAmount?.amount) == [pay])
+    }
+
+    static let paymentsHeader = "transaction UUID,Trip UUID,Description,vs reporting,Paid to you,Paid to you:Your earnings,"
+        + "Paid to you:Your earnings:Fare:Fare,Paid to you:Your earnings:Tip\n"
+
+    /// A trip's money lines make one delivery on the shift that holds its first line; a later
+    /// statement's tip joins that trip, and the line both statements hold counts once.
+    @Test func moneyLinesJoinTheirTripAndALateTipJoinsIt() throws {
+        let shift = try bench.shift("2026-11-14T10:30", "2026-11-14T12:30")
+        let template = try bench.template("uber-payments")
+        let first = try bench.statement("p1.csv", Self.paymentsHeader
+            + "L1,T1,trip completed order,2026-11-14 11:21:45.120 -0600 CST,9.87,9.87,9.87,\n", template: template)
+        #expect(first.outcome?.counts.deliveries == 1 && first.outcome?.counts.lines == 1, "\(first.problems)")
+        let second = try bench.statement("p2.csv", Self.paymentsHeader
+            + "L1,T1,trip completed order,2026-11-14 11:21:45.120 -0600 CST,9.87,9.87,9.87,\n"
+            + "L2,T1,trip fare adjust order,2026-11-16 10:02:11.001 -0600 CST,2.00,2.00,,2.00\n", template: template)
+        let counts = try #require(second.outcome?.counts)
+        #expect(counts.lines == 1 && counts.tripsUpdated == 1 && counts.unchanged == 1 && counts.deliveries == 0)
+        let deliveries = try bench.store.deliveries(of: shift)
+        #expect(deliveries.count == 1)
+        let pay = try Money(parsing: "11.87")
+        #expect(deliveries.first?.ownAmount?.amount == pay)
+    }
+
+    /// The store holds a row k times and the file n times: n - k are added.
+    @Test func expensesAreTheUnionOfStoreAndFile() throws {
+        let row = "2026-11-03,4.10,parking,meter\n"
+        let header = "date,amount,category,note\n"
+        #expect(try bench.expenses("a.csv", header + row + row).outcome?.added == 2)
+        let union = try bench.expenses("b.csv", header + row + row + row + "2026-11-04,6.00,tolls,\n")
+        #expect(union.outcome == ExpenseOutcome(rows: 4, added: 2))
+        #expect(try bench.store.expenses().count == 4)
+        let none = try bench.expenses("c.csv", header + row)
+        #expect(none.isNothingAdded && none.outcome?.known == 1)
+    }
+
+    @Test func aTrackGoesOnTheShiftCoveringItElseOnANewOne() throws {
+        let covering = try bench.shift("2026-11-05T16:00", "2026-11-05T18:00")
+        let on = try #require(try bench.gpx("on.gpx", IngestBench.track("2026-11-05T22:10:00Z", minutes: 10)).outcome)
+        #expect(on.shiftsUsed == [covering] && on.shiftsCreated.isEmpty && on.written == 11)
+        let off = try #require(try bench.gpx("off.gpx", IngestBench.track("2026-11-07T22:10:00Z", minutes: 10)).outcome)
+        #expect(off.shiftsUsed.isEmpty && off.shiftsCreated.count == 1)
+        let createdID = try #require(off.shiftsCreated.first)
+        let created = try #require(try bench.store.shift(createdID))
+        let start = try bench.at("2026-11-07T16:10"), end = try bench.at("2026-11-07T16:20")
+        #expect(created.start == start && created.end == end)
+    }
+
+    /// A dry run judges everything and keeps the outcome; the store is as it was.
+    @Test func aDryRunLeavesTheStoreUnchanged() throws {
+        try bench.shift("2026-11-05T16:30", "2026-11-05T18:00")
+        _ = try bench.expenses("a.csv", "date,amount,category,note\n2026-11-03,4.10,parking,\n")
+        let before = try dumpRecord(bench.store)
+        let statement = try bench.statement("d.csv", Self.deliveryHeader + "2026-11-05,16:50,17:12,DoorDash,7.25,,Taco\n"
+                                            + "2026-11-06,16:50,17:12,DoorDash,7.25,,Taco\n",
+                                            template: try bench.template("delivery-log"), createShifts: true, dryRun: true)
+        #expect(statement.isDryRun && statement.outcome?.counts.deliveries == 2 && statement.outcome?.counts.created == 1)
+        let expenses = try bench.expenses("b.csv", "date,amount,category,note\n2026-11-03,4.10,parking,\n2026-11-04,1,tolls,\n", dryRun: true)
+        #expect(expenses.isDryRun && expenses.outcome?.added == 1)
+        let track = try bench.gpx("t.gpx", IngestBench.track("2026-11-08T22:10:00Z", minutes: 3), dryRun: true)
+        #expect(track.isDryRun && track.outcome?.shiftsCreated.count == 1)
+        #expect(try dumpRecord(bench.store) == before)
+    }
+}
