@@ -61,6 +61,10 @@ public struct RetiredShift: Hashable, Sendable {
     }
     public let id: Int64
     public let fate: Fate
+    public init(id: Int64, fate: Fate) {
+        self.id = id
+        self.fate = fate
+    }
 }
 
 /// Something the evidence asks for that the record's rules refuse, naming the evidence.
