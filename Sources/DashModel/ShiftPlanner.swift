@@ -28,7 +28,11 @@ public enum ShiftPlanner {
         for (index, piece) in pieces.enumerated() where piece.kind == .moneyLine && !excluded.contains(piece.id) {
             if let target = nearestGroup(to: piece, in: groups) { groups[target].money.append(index) } else { leftover.append(index) }
         }
-        let paymentNodes = leftover.map { SweepNode(start: pieces[$0].start.millisecondsSinceEpoch, end: pieces[$0].end.millisecondsSinceEpoch, gap: pieces[$0].splitGapMilliseconds, ref: $0) }
+        let paymentNodes = leftover.map {
+            SweepNode(
+                start: pieces[$0].start.millisecondsSinceEpoch, end: pieces[$0].end.millisecondsSinceEpoch, gap: pieces[$0].splitGapMilliseconds,
+                ref: $0)
+        }
         for cluster in EvidenceSweep.clusters(paymentNodes) {
             groups.append(Group(cluster: cluster, solid: [], drivers: [], money: paymentNodes[cluster.first...cluster.last].map(\.ref)))
         }
@@ -38,7 +42,8 @@ public enum ShiftPlanner {
             if group.drivers.isEmpty {
                 let made = MadeCandidate(group: group, pieces: pieces)
                 if made.rawLength > ShiftRules.maximumMadeShiftMilliseconds {
-                    refusals.append(ShiftPlanRefusal(reason: .longerThanMaximum(span: made.rawSpan), evidence: made.members.map { pieces[$0].id }.sorted()))
+                    refusals.append(
+                        ShiftPlanRefusal(reason: .longerThanMaximum(span: made.rawSpan), evidence: made.members.map { pieces[$0].id }.sorted()))
                 } else {
                     candidates.append(made)
                 }
@@ -48,7 +53,9 @@ public enum ShiftPlanner {
                 let piece = pieces[index]
                 let s = piece.start.millisecondsSinceEpoch
                 let e = piece.kind == .moneyLine ? s : piece.end.millisecondsSinceEpoch  // a payment goes by its first line
-                if let driver = DriverShiftPlacement.nearest(to: s, e, among: group.drivers, of: drivers) { onDriver[driver, default: []].append(index) }
+                if let driver = DriverShiftPlacement.nearest(to: s, e, among: group.drivers, of: drivers) {
+                    onDriver[driver, default: []].append(index)
+                }
             }
         }
         let driverResults = onDriver.keys.sorted().map { index in
@@ -64,7 +71,10 @@ public enum ShiftPlanner {
         let made = candidates.enumerated().map { index, candidate in
             PlannedShift(
                 id: identity.ids[index], span: candidate.span,
-                evidence: candidate.members.map { DriverShiftPlacement.placed(pieces[$0], on: candidate.span.start.millisecondsSinceEpoch, candidate.span.end.millisecondsSinceEpoch) },
+                evidence: candidate.members.map {
+                    DriverShiftPlacement.placed(
+                        pieces[$0], on: candidate.span.start.millisecondsSinceEpoch, candidate.span.end.millisecondsSinceEpoch)
+                },
                 formerIDs: identity.formerIDs[index])
         }.sorted { $0.span.start < $1.span.start }
         return ShiftPlan(
@@ -80,7 +90,11 @@ public enum ShiftPlanner {
         var pieces: [EvidencePiece] = []
         var refusals: [ShiftPlanRefusal] = []
         for (id, versions) in byID {
-            if versions.count == 1, let only = versions.first { pieces.append(only) } else { refusals.append(ShiftPlanRefusal(reason: .conflictingEvidence, evidence: [id])) }
+            if versions.count == 1, let only = versions.first {
+                pieces.append(only)
+            } else {
+                refusals.append(ShiftPlanRefusal(reason: .conflictingEvidence, evidence: [id]))
+            }
         }
         return (pieces.sorted(by: EvidencePiece.precedes), refusals)
     }
@@ -90,13 +104,18 @@ public enum ShiftPlanner {
     private static func solidGroups(_ pieces: [EvidencePiece], _ drivers: [DriverSpan], excluded: Set<EvidenceID>) -> [Group] {
         var nodes: [SweepNode] = []
         for (index, piece) in pieces.enumerated() where piece.kind != .moneyLine && !excluded.contains(piece.id) {
-            nodes.append(SweepNode(start: piece.start.millisecondsSinceEpoch, end: piece.end.millisecondsSinceEpoch, gap: piece.splitGapMilliseconds, ref: index))
+            nodes.append(
+                SweepNode(
+                    start: piece.start.millisecondsSinceEpoch, end: piece.end.millisecondsSinceEpoch, gap: piece.splitGapMilliseconds, ref: index))
         }
-        for (index, driver) in drivers.enumerated() { nodes.append(SweepNode(start: driver.start, end: driver.end, gap: 0, ref: pieces.count + index)) }
+        for (index, driver) in drivers.enumerated() {
+            nodes.append(SweepNode(start: driver.start, end: driver.end, gap: 0, ref: pieces.count + index))
+        }
         nodes.sort { $0.start != $1.start ? $0.start < $1.start : $0.ref < $1.ref }
         return EvidenceSweep.clusters(nodes).map { cluster in
             let refs = nodes[cluster.first...cluster.last].map(\.ref).sorted()
-            return Group(cluster: cluster, solid: refs.filter { $0 < pieces.count }, drivers: refs.filter { $0 >= pieces.count }.map { $0 - pieces.count })
+            return Group(
+                cluster: cluster, solid: refs.filter { $0 < pieces.count }, drivers: refs.filter { $0 >= pieces.count }.map { $0 - pieces.count })
         }
     }
 

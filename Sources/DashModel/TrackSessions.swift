@@ -36,7 +36,11 @@ public struct TrackSessions: Hashable, Sendable {
             run = []
         }
         for index in order {
-            if let last = run.last, instants[index].millisecondsSinceEpoch.minusSaturating(instants[last].millisecondsSinceEpoch) > splitGapMilliseconds { close() }
+            if let last = run.last,
+                instants[index].millisecondsSinceEpoch.minusSaturating(instants[last].millisecondsSinceEpoch) > splitGapMilliseconds
+            {
+                close()
+            }
             run.append(index)
         }
         close()

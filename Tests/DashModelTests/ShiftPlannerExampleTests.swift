@@ -37,7 +37,9 @@ struct ShiftPlannerExampleTests {
         #expect(plan.madeShifts.isEmpty)
         #expect(plan.strays.map(\.key) == ["p0", "p1", "p2", "p3"])
         // Segments of a few points each, a week apart: one shift per segment, never a 504-hour one.
-        let segments = try (0...3).map { week in try F.piece("s\(week)", .trackSession, Int64(week) * 7 * 1440, Int64(week) * 7 * 1440 + 20, from: "gpx") }
+        let segments = try (0...3).map { week in
+            try F.piece("s\(week)", .trackSession, Int64(week) * 7 * 1440, Int64(week) * 7 * 1440 + 20, from: "gpx")
+        }
         let several = ShiftPlanner.plan(ShiftPlanInput(evidence: segments))
         #expect(several.madeShifts.count == 4)
         #expect(several.madeShifts.allSatisfy { $0.span.durationMilliseconds == 20 * 60_000 })

@@ -1,6 +1,6 @@
 import DashModel
-import Testing
 import TestSupport
+import Testing
 
 /// The planner is a function of the SET of its inputs, checked on seeded random evidence sets
 /// (overlapping tracks, shift rows, trips, money lines from imports with different gaps, driver's
@@ -18,6 +18,44 @@ struct ShiftPlannerPropertyTests {
         input.madeShifts = F.holdings(after: before)
         input.pinned = Set(input.madeShifts.map(\.id).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
         return input
+    }
+
+    @Test("the generator reaches every rule: made and payment shifts, the driver's shifts, strays, refusals, joins and splits")
+    func generatorCoverage() throws {
+        var seen: [String: Int] = [:]
+        for seed in Self.seeds {
+            var rng = SplitMix64(state: seed)
+            let plan = ShiftPlanner.plan(try scenarioWithHistory(&rng))
+            func count(_ key: String, _ n: Int) { seen[key, default: 0] += n }
+            count("made", plan.madeShifts.count)
+            count("payments", plan.madeShifts.filter { $0.evidence.allSatisfy { $0.kind == .moneyLine } }.count)
+            count(
+                "money on a shift",
+                plan.madeShifts.filter { $0.evidence.contains { $0.kind == .moneyLine } && $0.evidence.contains { $0.kind != .moneyLine } }.count)
+            count("driver", plan.driverShifts.count)
+            count("outside driver", plan.driverShifts.filter { $0.outsideMilliseconds > 0 }.count)
+            count("strays", plan.strays.count)
+            count("kept ids", plan.madeShifts.filter { $0.id != .new }.count)
+            count("joined", plan.retired.filter { $0.fate != .emptied }.count)
+            count(
+                "split",
+                plan.madeShifts.filter { shift in plan.madeShifts.contains { $0 != shift && !Set($0.formerIDs).isDisjoint(with: shift.formerIDs) } }
+                    .count)
+            for refusal in plan.refusals {
+                switch refusal.reason {
+                case .longerThanMaximum: count("over 16 h", 1)
+                case .shiftRowOverlapsTwoDriverShifts: count("row over two", 1)
+                case .joinsPinned, .splitsPinned, .removesPinned: count("pinned", 1)
+                case .conflictingEvidence: count("conflict", 1)
+                }
+            }
+        }
+        for key in [
+            "made", "payments", "money on a shift", "driver", "outside driver", "strays", "kept ids", "joined", "split", "over 16 h", "row over two",
+            "pinned",
+        ] {
+            #expect(seen[key, default: 0] > 0, "the generator never produced: \(key)")
+        }
     }
 
     @Test("every permutation of the inputs, with repeats, gives the same plan")
@@ -80,7 +118,17 @@ struct ShiftPlannerPropertyTests {
                 #expect(!made[(i + 1)...].contains { $0.overlaps(a) } && !driverSpans.contains { $0.overlaps(a) }, "seed \(seed)")
             }
             var placed = plan.madeShifts.flatMap { $0.evidence.map(\.id) } + plan.driverShifts.flatMap { $0.evidence.map(\.id) } + plan.strays
-            placed += plan.refusals.filter { if case .conflictingEvidence = $0.reason { true } else if case .shiftRowOverlapsTwoDriverShifts = $0.reason { true } else if case .longerThanMaximum = $0.reason { true } else { false } }.flatMap(\.evidence)
+            placed += plan.refusals.filter {
+                if case .conflictingEvidence = $0.reason {
+                    true
+                } else if case .shiftRowOverlapsTwoDriverShifts = $0.reason {
+                    true
+                } else if case .longerThanMaximum = $0.reason {
+                    true
+                } else {
+                    false
+                }
+            }.flatMap(\.evidence)
             #expect(placed.sorted() == input.evidence.map(\.id).sorted(), "seed \(seed)")
         }
     }
@@ -92,7 +140,8 @@ struct ShiftPlannerPropertyTests {
             let input = try F.scenario(&rng)
             let plan = ShiftPlanner.plan(input)
             #expect(Set(plan.strays) == ReferencePlanner.strays(input.evidence), "seed \(seed)")
-            let rowRefused = Set(plan.refusals.filter { if case .shiftRowOverlapsTwoDriverShifts = $0.reason { true } else { false } }.flatMap(\.evidence))
+            let rowRefused = Set(
+                plan.refusals.filter { if case .shiftRowOverlapsTwoDriverShifts = $0.reason { true } else { false } }.flatMap(\.evidence))
             let solid = input.evidence.filter { $0.kind != .moneyLine && !plan.strays.contains($0.id) && !rowRefused.contains($0.id) }
             let components = ReferencePlanner.components(solid, input.driverShifts)
             let expectedMade = components.filter { !$0.hasDriver }.map(\.pieces)
