@@ -47,46 +47,4 @@ extension Store {
         try connection.run("DELETE FROM importHolding WHERE importId = ?1", [.integer(id)])
         return kept
     }
-
-    /// Part of undoing import `id`: a shift it made that now carries another import's rows
-    /// (and nothing the driver entered) passes to the oldest of those imports. Returns the
-    /// shifts handed over; their spans are fitted to what remains once the undo has removed
-    /// the rest (``fitHandedOverShifts(_:)``).
-    func handOverShifts(of id: Int64) throws -> [Int64] {
-        let owners = """
-            SELECT importId AS owner FROM delivery WHERE shiftId = s.id AND importId IS NOT NULL AND importId <> ?1
-            UNION ALL SELECT importId FROM captureSession WHERE shiftId = s.id AND importId IS NOT NULL AND importId <> ?1
-            UNION ALL SELECT importId FROM shiftEarning WHERE shiftId = s.id AND importId IS NOT NULL AND importId <> ?1
-            """
-        let shifts = try connection.query("""
-            SELECT s.id, (SELECT min(owner) FROM (\(owners))) AS owner FROM shift s
-            WHERE s.importId = ?1 AND s.grossEarningsE4 IS NULL AND s.fuelMpgE4 IS NULL
-              AND NOT EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id)
-              AND NOT EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
-              AND NOT EXISTS (SELECT 1 FROM shiftEarning e WHERE e.shiftId = s.id AND e.importId IS NULL)
-              AND NOT EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NULL)
-            """, [.integer(id)])
-        var handed: [Int64] = []
-        for row in shifts {
-            guard let owner = row["owner"].int64 else { continue }
-            try connection.run("UPDATE shift SET importId = ?2 WHERE id = ?1", [.integer(row.int("id")), .integer(owner)])
-            handed.append(row.int("id"))
-        }
-        return handed
-    }
-
-    /// Gives each handed-over shift the span of the evidence left on it (its deliveries, capture
-    /// sessions and statement rows), as if the undone import had never made it longer.
-    func fitHandedOverShifts(_ ids: [Int64]) throws {
-        for id in ids {
-            guard let row = try connection.query("""
-                SELECT min(a) AS first, max(b) AS last FROM (
-                    SELECT acceptedAtMs AS a, coalesce(deliveredAtMs, cancelledAtMs, acceptedAtMs) AS b FROM delivery WHERE shiftId = ?1
-                    UNION ALL SELECT startedAtMs, coalesce(endedAtMs, startedAtMs) FROM captureSession WHERE shiftId = ?1
-                    UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL)
-                """, [.integer(id)]).first, let first = row["first"].int64, let last = row["last"].int64 else { continue }
-            try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",
-                               [.integer(id), .integer(first), .integer(max(last, first + 1000))])
-        }
-    }
 }

@@ -162,20 +162,17 @@ extension Store {
             }
             let record = try ImportRecord(row: row)
             let key: [SQLValue] = [.integer(id)]
+            // Where its evidence lay: the shifts there are planned again once it is gone.
+            let hull = try connection.query("""
+                SELECT min(a) AS first, max(b) AS last FROM (
+                    SELECT startedAtMs AS a, coalesce(endedAtMs, startedAtMs) AS b FROM captureSession WHERE importId = ?1
+                    UNION ALL SELECT acceptedAtMs, coalesce(deliveredAtMs, cancelledAtMs, acceptedAtMs) FROM delivery WHERE importId = ?1
+                    UNION ALL SELECT occurredAtMs, occurredAtMs FROM deliveryLine WHERE importId = ?1
+                    UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE importId = ?1 AND startedAtMs IS NOT NULL
+                    UNION ALL SELECT startedAtMs, coalesce(endedAtMs, startedAtMs) FROM shift WHERE importId = ?1 OR earningsImportId = ?1)
+                """, key).first
             // What another import also holds stays, as if that one had added it.
             let kept = try handOverHeldRows(of: id)
-            let handed = try handOverShifts(of: id)
-            if let shift = try connection.scalar("""
-                SELECT s.id FROM shift s WHERE s.importId = ?1 AND (
-                    (s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NOT ?1) OR s.fuelMpgE4 IS NOT NULL
-                    OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id)
-                    OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
-                    OR EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id AND c.importId IS NOT ?1)
-                    OR EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NOT ?1))
-                LIMIT 1
-                """, key)?.int64 {
-                throw ImportUndoRefused(importID: id, reason: "shift \(shift), which it created, has since had other things recorded on it")
-            }
             if let delivery = try connection.scalar("""
                 SELECT d.id FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryTip t WHERE t.deliveryId = d.id) LIMIT 1
                 """, key)?.int64 {
@@ -230,22 +227,32 @@ extension Store {
             // Its statement totals go; a figure of another import it replaced counts again.
             let replaced = "SELECT id FROM shiftEarning WHERE importId = ?1"
             let restored = try connection.run("UPDATE shiftEarning SET replacedById = NULL WHERE replacedById IN (\(replaced))", key)
-            let totals = try connection.run("DELETE FROM shiftEarning WHERE importId = ?1 AND shiftId NOT IN (SELECT id FROM shift WHERE importId = ?1)", key)
+            let totals = try connection.run("DELETE FROM shiftEarning WHERE importId = ?1", key)
             // Earnings a statement recorded on a shift it did not create go back to "not recorded".
             let cleared = try connection.run("""
                 UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
                 WHERE earningsImportId = ?1 AND coalesce(importId, -1) <> ?1
                 """, key)
-            try connection.run("UPDATE shift SET earningsImportId = NULL WHERE earningsImportId = ?1", key)
-            let shifts = try connection.run("DELETE FROM shift WHERE importId = ?1", key)
-            try fitHandedOverShifts(handed)
+            try connection.run("UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL WHERE earningsImportId = ?1", key)
+            // The shifts near what it held, planned without it: emptied ones go, others shrink,
+            // split or pass to the imports whose evidence they hold.
+            var settled = SettleOutcome()
+            let madeByIt = Set(try connection.query("SELECT id FROM shift WHERE importId = ?1", key).map { $0.int("id") })
+            if let first = hull?["first"].int64, let last = hull?["last"].int64 {
+                do {
+                    settled = try settleShifts(from: Instant(millisecondsSinceEpoch: first), to: Instant(millisecondsSinceEpoch: last), leaving: id)
+                } catch let refused as SettleRefused {
+                    throw ImportUndoRefused(importID: id, reason: refused.description)
+                }
+            }
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
+            let shifts = settled.removed.count
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = lines
             undo.earningsCleared = cleared + totals
             undo.rowsKept = kept
-            undo.shiftsKept = handed.count
+            undo.shiftsKept = settled.kept.filter(madeByIt.contains).count
             undo.figuresRestored = restored
             return undo
         }

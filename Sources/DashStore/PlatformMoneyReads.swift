@@ -26,19 +26,20 @@ extension Store {
         // Statement totals and the driver's per-platform figures, summed per platform and source.
         var figures: [String: (source: PlatformMoney.Source, gross: Money, tips: Money?, fees: Money?)] = [:]
         for earning in try shiftEarnings(of: shift.id) where earning.replacedByID == nil {
-            guard let platform = earning.platform else { continue }
+            guard let gross = earning.gross else { continue }
+            let platform = earning.platform
             let source: PlatformMoney.Source = earning.importID == nil ? .typed : .statementTotal
-            let key = "\(source.rawValue)\u{0}\(PlatformMoney.key(platform))"
+            let key = "\(source.rawValue)\u{0}\(platform.map(PlatformMoney.key) ?? "")"
             _ = shown(platform)
             var entry = figures[key] ?? (source, .zero, nil, nil)
-            entry.gross = try entry.gross.adding(earning.gross)
+            entry.gross = try entry.gross.adding(gross)
             if let tips = earning.tips { entry.tips = try (entry.tips ?? .zero).adding(tips) }
             if let fees = earning.fees { entry.fees = try (entry.fees ?? .zero).adding(fees) }
             figures[key] = entry
         }
         for (key, entry) in figures.sorted(by: { $0.key < $1.key }) {
             let platformKey = String(key.split(separator: "\u{0}", maxSplits: 1).last ?? "")
-            money.append(PlatformMoney(platform: names[platformKey], source: entry.source, gross: entry.gross, tips: entry.tips, fees: entry.fees))
+            money.append(PlatformMoney(platform: platformKey.isEmpty ? nil : names[platformKey], source: entry.source, gross: entry.gross, tips: entry.tips, fees: entry.fees))
         }
         money += try tripsMoney(of: shift.id, shown: shown)
         return money

@@ -268,7 +268,8 @@ public enum Schema {
     /// money line keeps its kind; a row that several imports hold stays until all are undone.
     static let v7 = Migration("0007 money by platform and kind; rows held by several imports", """
         -- One platform's figure for the work of one shift: a statement's shift row (importId and
-        -- the row's span set) or the driver's own figure for one platform (importId NULL). The
+        -- the row's span set; no gross when the row gives none: it is still evidence of work)
+        -- or the driver's own figure for one platform (importId NULL). The
         -- driver's figure for the whole shift stays on shift.grossEarningsE4. platformKey is the
         -- platform folded (letter case and blanks ignored): the platform the figure is for.
         CREATE TABLE shiftEarning (
@@ -278,8 +279,8 @@ public enum Schema {
             platformKey TEXT CHECK (length(platformKey) BETWEEN 1 AND 400),
             startedAtMs INTEGER CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
             endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs > startedAtMs),
-            grossE4 INTEGER NOT NULL,
-            tipsE4 INTEGER,
+            grossE4 INTEGER,
+            tipsE4 INTEGER CHECK (tipsE4 IS NULL OR grossE4 IS NOT NULL),
             feesE4 INTEGER CHECK (feesE4 >= 0),
             importId INTEGER REFERENCES importRecord (id),
             recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
@@ -288,7 +289,7 @@ public enum Schema {
             replacedById INTEGER REFERENCES shiftEarning (id) ON DELETE SET NULL,
             CHECK ((platform IS NULL) = (platformKey IS NULL)),
             CHECK ((startedAtMs IS NULL) = (endedAtMs IS NULL)),
-            CHECK (importId IS NOT NULL OR (platform IS NOT NULL AND startedAtMs IS NULL)),
+            CHECK (importId IS NOT NULL OR (platform IS NOT NULL AND startedAtMs IS NULL AND grossE4 IS NOT NULL)),
             CHECK (importId IS NULL OR (startedAtMs IS NOT NULL AND recordKey IS NOT NULL))
         ) STRICT;
         CREATE INDEX shiftEarningByShift ON shiftEarning (shiftId, platformKey);
@@ -323,6 +324,10 @@ public enum Schema {
             CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
             CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL));
         CREATE INDEX importRecordByDriverPlatform ON importRecord (driverPlatformKey) WHERE driverPlatformKey IS NOT NULL;
+
+        -- The import's split gap (template splitGapMinutes or --split-gap; NULL: 60 minutes):
+        -- evidence further apart than it starts another shift (docs/record.md).
+        ALTER TABLE importRecord ADD COLUMN splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000);
 
         -- Shifts do not overlap, checked in O(log n): as stored shifts never overlap, a new span
         -- can meet only a shift starting within it or the last one starting before it (v1's

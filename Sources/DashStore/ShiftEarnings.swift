@@ -10,7 +10,8 @@ public struct ShiftEarning: Hashable, Sendable {
     public let platform: String?
     /// The statement row's span; nil for the driver's figure.
     public let span: Interval?
-    public let gross: Money
+    /// Nil: the row gave no figure (it is still evidence of work).
+    public let gross: Money?
     public let tips: Money?
     public let fees: Money?
     /// The import that holds it; nil: typed by the driver.
@@ -30,7 +31,7 @@ public struct ShiftEarning: Hashable, Sendable {
         } else {
             span = nil
         }
-        gross = Money(units: row["grossE4"].int64 ?? 0)
+        gross = row.money("grossE4")
         tips = row.money("tipsE4")
         fees = row.money("feesE4")
         importID = row["importId"].int64
@@ -54,16 +55,16 @@ extension Store {
 
     /// Records a statement's shift total for one platform on a completed shift.
     @discardableResult
-    public func addImportedShiftEarning(shiftID: Int64, platform: String, span: Interval, gross: Money, tips: Money?, fees: Money?,
+    public func addImportedShiftEarning(shiftID: Int64, platform: String?, span: Interval, gross: Money?, tips: Money?, fees: Money?,
                                         recordKey: RecordKey, importID: Int64) throws -> Int64 {
         try write {
             let shift = try requireShift(shiftID)
-            guard shift.isCompleted else { throw ModelError.earningsOnActiveShift }
-            let name = try PlainText.validated(platform, field: "the platform", maxLength: 100)
+            guard shift.isCompleted || gross == nil else { throw ModelError.earningsOnActiveShift }
+            let name = try platform.map { try PlainText.validated($0, field: "the platform", maxLength: 100) }
             try connection.run("""
                 INSERT INTO shiftEarning (shiftId, platform, platformKey, startedAtMs, endedAtMs, grossE4, tipsE4, feesE4, importId, recordKey)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                """, [.integer(shiftID), .text(name), .text(PlatformMoney.key(name)), .instant(span.start), .instant(span.end),
+                """, [.integer(shiftID), .string(name), .string(name.map(PlatformMoney.key)), .instant(span.start), .instant(span.end),
                       .money(gross), .money(tips), .money(fees), .integer(importID), .text(recordKey.hex)])
             return connection.lastInsertRowID
         }

@@ -497,7 +497,7 @@ import TestSupport
         let undo = store.run("imports", "undo", "1")
         #expect(undo.status == .failure)
         #expect(undo.stdout == "")
-        #expect(undo.stderr.contains("import 1 cannot be undone: shift 1, which it created, has since had other things recorded on it"))
+        #expect(undo.stderr.contains("import 1 cannot be undone: shift 1 carries your entries and would be removed; nothing was changed"))
         #expect(try store.dump() == before)
         // Once the earnings are cleared, it can be.
         store.run("shift", "earnings", "1", "--clear")

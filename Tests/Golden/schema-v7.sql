@@ -169,7 +169,7 @@ CREATE TABLE importRecord (
 , contentSha256 TEXT
     CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*')), currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency NOT GLOB '*[^A-Z]*')), driverPlatformKey TEXT CHECK (length(driverPlatformKey) BETWEEN 1 AND 400), driverDigest TEXT
     CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
-    CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL))) STRICT;
+    CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL)), splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000)) STRICT;
 
 -- table offer
 CREATE TABLE offer (
@@ -230,8 +230,8 @@ CREATE TABLE shiftEarning (
     platformKey TEXT CHECK (length(platformKey) BETWEEN 1 AND 400),
     startedAtMs INTEGER CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
     endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs > startedAtMs),
-    grossE4 INTEGER NOT NULL,
-    tipsE4 INTEGER,
+    grossE4 INTEGER,
+    tipsE4 INTEGER CHECK (tipsE4 IS NULL OR grossE4 IS NOT NULL),
     feesE4 INTEGER CHECK (feesE4 >= 0),
     importId INTEGER REFERENCES importRecord (id),
     recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
@@ -240,7 +240,7 @@ CREATE TABLE shiftEarning (
     replacedById INTEGER REFERENCES shiftEarning (id) ON DELETE SET NULL,
     CHECK ((platform IS NULL) = (platformKey IS NULL)),
     CHECK ((startedAtMs IS NULL) = (endedAtMs IS NULL)),
-    CHECK (importId IS NOT NULL OR (platform IS NOT NULL AND startedAtMs IS NULL)),
+    CHECK (importId IS NOT NULL OR (platform IS NOT NULL AND startedAtMs IS NULL AND grossE4 IS NOT NULL)),
     CHECK (importId IS NULL OR (startedAtMs IS NOT NULL AND recordKey IS NOT NULL))
 ) STRICT;
 

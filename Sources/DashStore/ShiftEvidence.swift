@@ -1,0 +1,153 @@
+import DashModel
+import SQLiteKit
+
+/// The evidence of work the store holds around some time, as the shift planner takes it
+/// (docs/shifts-from-evidence.md): every capture session, trip, trip known only from its money
+/// lines, and statement shift row on the shifts near that time, with the driver's shifts and the
+/// made shifts there. Evidence ids name rows: `c` capture session, `d` delivery, `e` statement
+/// row (shiftEarning), `x` a shift an earlier build made with no such rows (its own span stands
+/// for the rows it came from).
+struct ShiftEvidence {
+    struct Shift {
+        let id: Int64
+        let start: Int64
+        let end: Int64?
+        let importID: Int64?
+        let parked: Bool
+        var isMade: Bool { importID != nil }
+    }
+
+    /// Where each piece lies now, and what kind of row it is.
+    struct Row {
+        let shiftID: Int64
+        let importID: Int64?
+        /// A delivery made from money lines: its first and last line.
+        let lines: (first: Int64, last: Int64)?
+    }
+
+    var shifts: [Int64: Shift] = [:]
+    var pieces: [EvidencePiece] = []
+    var rows: [EvidenceID: Row] = [:]
+    var pinned: Set<Int64> = []
+
+    var input: ShiftPlanInput {
+        var held: [Int64: Set<EvidenceID>] = [:]
+        for (id, row) in rows where shifts[row.shiftID]?.isMade == true { held[row.shiftID, default: []].insert(id) }
+        let made = shifts.values.filter(\.isMade).map { MadeShiftHolding(id: $0.id, evidence: held[$0.id] ?? []) }
+        let driver = shifts.values.filter { !$0.isMade }.map {
+            DriverShiftSpan(id: $0.id, start: Instant(millisecondsSinceEpoch: $0.start), end: $0.end.map(Instant.init(millisecondsSinceEpoch:)))
+        }
+        return ShiftPlanInput(evidence: pieces, driverShifts: driver, madeShifts: made, pinned: pinned)
+    }
+}
+
+extension Store {
+    /// The first instant of the parking stretch (0001-01-01): an import puts its evidence on a
+    /// shift parked there until the planner places it, inside the same transaction; shift n
+    /// parks at n x 2 s. Never committed: a parked shift is a structural fault.
+    static let parkingOrigin: Int64 = -62_135_596_800_000
+    static let parkingEnd: Int64 = parkingOrigin + 1_000_000_000_000
+
+    static func parkingSlot(_ id: Int64) -> (start: Int64, end: Int64) {
+        (parkingOrigin + id * 2_000, parkingOrigin + id * 2_000 + 1_000)
+    }
+
+    /// The import's split gap, from its record (60 minutes when it names none).
+    func splitGap(importID: Int64?, cache: inout [Int64: Int64]) throws -> Int64 {
+        guard let importID else { return ShiftRules.defaultSplitGapMilliseconds }
+        if let known = cache[importID] { return known }
+        let gap = try connection.scalar("SELECT splitGapMs FROM importRecord WHERE id = ?1", [.integer(importID)])?.int64
+            ?? ShiftRules.defaultSplitGapMilliseconds
+        cache[importID] = gap
+        return gap
+    }
+
+    /// Gathers the evidence near [from, to]: the shifts within the planner's reach of it (a made
+    /// shift lasts at most 16 h and each link spans at most the largest gap), widened while a made
+    /// shift reaches past the edge, plus every parked shift. `leaving` is an import being undone:
+    /// its rows are already gone, and no shift it made stands in for rows of its own.
+    func shiftEvidence(from: Int64, to: Int64, leaving: Int64? = nil) throws -> ShiftEvidence {
+        let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
+        let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
+        var low = from - margin, high = to + margin
+        var evidence = ShiftEvidence()
+        while true {
+            var widened = false
+            for row in try connection.query("""
+                SELECT id, startedAtMs, endedAtMs, importId FROM shift
+                WHERE (startedAtMs < ?2 AND coalesce(endedAtMs, 253402300799999) > ?1) OR startedAtMs < ?3
+                """, [.integer(low), .integer(high), .integer(Self.parkingEnd)]) where evidence.shifts[row.int("id")] == nil {
+                let shift = ShiftEvidence.Shift(id: row.int("id"), start: row.int("startedAtMs"), end: row["endedAtMs"].int64,
+                                                importID: row["importId"].int64, parked: row.int("startedAtMs") < Self.parkingEnd)
+                evidence.shifts[shift.id] = shift
+                if shift.isMade, !shift.parked, let end = shift.end, shift.start - margin < low || end + margin > high {
+                    low = min(low, shift.start - margin)
+                    high = max(high, end + margin)
+                    widened = true
+                }
+            }
+            if !widened { break }
+        }
+        var gaps: [Int64: Int64] = [:]
+        for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
+            try gatherRows(of: shift, into: &evidence, gaps: &gaps, leaving: leaving)
+        }
+        return evidence
+    }
+
+    private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64], leaving: Int64?) throws {
+        let key: [SQLValue] = [.integer(shift.id)]
+        var count = 0
+        func add(_ id: String, _ kind: EvidenceKind, _ start: Int64, _ end: Int64, _ importID: Int64?, lines: (Int64, Int64)? = nil) throws {
+            let gap = try splitGap(importID: importID, cache: &gaps)
+            let piece = try EvidencePiece(id: EvidenceID(id), kind: kind, start: Instant(millisecondsSinceEpoch: start),
+                                          end: Instant(millisecondsSinceEpoch: max(start, end)),
+                                          importKey: ImportKey(importID.map { "i\($0)" } ?? "typed"), splitGapMilliseconds: gap)
+            evidence.pieces.append(piece)
+            evidence.rows[piece.id] = ShiftEvidence.Row(shiftID: shift.id, importID: importID, lines: lines)
+            count += 1
+        }
+        for row in try connection.query("""
+            SELECT id, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt, importId FROM captureSession WHERE shiftId = ?1
+            """, key) {
+            try add("c\(row.int("id"))", .trackSession, row.int("startedAtMs"), row.int("endAt"), row["importId"].int64)
+        }
+        for row in try connection.query("""
+            SELECT d.id, d.acceptedAtMs, coalesce(d.deliveredAtMs, d.cancelledAtMs, d.acceptedAtMs) AS endAt, d.importId,
+                   (SELECT min(occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS firstLine,
+                   (SELECT max(occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS lastLine
+            FROM delivery d WHERE d.shiftId = ?1
+            """, key) {
+            let accepted = row.int("acceptedAtMs"), end = row.int("endAt")
+            if let first = row["firstLine"].int64, let last = row["lastLine"].int64, end == accepted {
+                // A trip known only from its money lines: it goes where its lines say, never stretching a shift.
+                try add("d\(row.int("id"))", .moneyLine, first, last, row["importId"].int64, lines: (first, last))
+            } else {
+                try add("d\(row.int("id"))", .trip, accepted, end, row["importId"].int64)
+            }
+        }
+        for row in try connection.query("""
+            SELECT id, startedAtMs, endedAtMs, importId FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL
+            """, key) {
+            try add("e\(row.int("id"))", .shiftRow, row.int("startedAtMs"), row["endedAtMs"].int64 ?? row.int("startedAtMs"), row["importId"].int64)
+        }
+        guard shift.isMade, !shift.parked, let importID = shift.importID, let end = shift.end else { return }
+        // A shift an earlier build made from a shift row keeps that row's span (its earnings, or no
+        // rows at all, are all that is left of it).
+        let legacyFigure = try connection.scalar("SELECT earningsImportId FROM shift WHERE id = ?1", key)?.int64 != nil
+        if (count == 0 || legacyFigure), importID != leaving {
+            try add("x\(shift.id)", .shiftRow, shift.start, end, importID)
+        }
+        // Its figure sits on the shift itself: never joined away or removed by a plan.
+        if legacyFigure { evidence.pinned.insert(shift.id) }
+        if try connection.scalar("""
+            SELECT 1 FROM shift s WHERE s.id = ?1 AND ((s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NULL) OR s.fuelMpgE4 IS NOT NULL
+                OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id) OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
+                OR EXISTS (SELECT 1 FROM shiftEarning e WHERE e.shiftId = s.id AND e.importId IS NULL)
+                OR EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NULL)
+                OR EXISTS (SELECT 1 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = s.id))
+            """, key) != nil {
+            evidence.pinned.insert(shift.id)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import DashModel
+import SQLiteKit
+
+/// What placing the evidence near some time did (docs/record.md, "Evidence and shifts").
+public struct SettleOutcome: Sendable, Equatable {
+    /// Made shifts that did not exist before (a parked shift that became one included).
+    public var created: [Int64] = []
+    /// Made shifts that exist still, some moved or resized.
+    public var kept: [Int64] = []
+    /// Made shifts joined into another or left with nothing.
+    public var removed: [Int64] = []
+    /// The driver's shifts that hold evidence, with how much of it lies outside their times
+    /// and how far (milliseconds), for those where some does.
+    public var outsideDriverShifts: [(shift: Int64, outside: Int64, beyond: Int64)] = []
+    /// Track points rejected as stray fixes (more than the gap from every other of their file).
+    public var strayPoints = 0
+
+    public static func == (lhs: SettleOutcome, rhs: SettleOutcome) -> Bool {
+        lhs.created == rhs.created && lhs.kept == rhs.kept && lhs.removed == rhs.removed && lhs.strayPoints == rhs.strayPoints
+            && lhs.outsideDriverShifts.map { [$0.shift, $0.outside, $0.beyond] } == rhs.outsideDriverShifts.map { [$0.shift, $0.outside, $0.beyond] }
+    }
+}
+
+/// The evidence asks for what the record's rules refuse (a shift over 16 hours, a shift row
+/// over two of the driver's shifts, a join, split or removal of a shift carrying the driver's
+/// entries): nothing is written.
+public struct SettleRefused: Error, Sendable, CustomStringConvertible {
+    public let reasons: [String]
+    public var description: String { reasons.joined(separator: "; ") }
+}
+
+extension Store {
+    /// Creates the shift an import puts its evidence on until ``settleShifts(from:to:leaving:)``
+    /// places it: parked in year 1, inside the import's transaction.
+    public func createParkedShift(importID: Int64) throws -> Int64 {
+        try write {
+            let next = (try connection.scalar("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'shift'")?.int64) ?? 1
+            let slot = Self.parkingSlot(next)
+            try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)",
+                               [.integer(slot.start), .integer(slot.end), .integer(importID)])
+            let id = connection.lastInsertRowID
+            if id != next {
+                let own = Self.parkingSlot(id)
+                try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1", [.integer(id), .integer(own.start), .integer(own.end)])
+            }
+            return id
+        }
+    }
+
+    /// Places every piece of evidence near [from, to] by the planner's rules: made shifts grow,
+    /// join, split, shrink or go; evidence within the gap of a driver's shift goes on it; parked
+    /// evidence goes where it belongs. Refused (throwing ``SettleRefused``, the caller's
+    /// transaction rolled back) when the plan is.
+    @discardableResult
+    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil) throws -> SettleOutcome {
+        try write {
+            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, leaving: leaving)
+            let plan = ShiftPlanner.plan(evidence.input)
+            var reasons = plan.refusals.map { describe($0, evidence) }
+            for retired in plan.retired where evidence.pinned.contains(retired.id) {
+                if case let .joined(into) = retired.fate {
+                    reasons.append("shift \(retired.id), which holds what you entered, would be joined into shift \(into)")
+                }
+            }
+            if !reasons.isEmpty { throw SettleRefused(reasons: reasons) }
+            return try apply(plan, evidence, leaving: leaving)
+        }
+    }
+
+    private func describe(_ refusal: ShiftPlanRefusal, _ evidence: ShiftEvidence) -> String {
+        var text = refusal.description.replacingOccurrences(of: " (evidence )", with: "")
+        for id in refusal.evidence {
+            guard let row = evidence.rows[id] else { continue }
+            let what: String
+            switch id.key.first {
+            case "c": what = "capture session \(id.key.dropFirst())"
+            case "d": what = "delivery \(id.key.dropFirst())"
+            case "e": what = "statement row \(id.key.dropFirst())"
+            default: what = "shift \(id.key.dropFirst())"
+            }
+            text = text.replacingOccurrences(of: id.key, with: what + (row.importID.map { " of import \($0)" } ?? ""))
+        }
+        return text
+    }
+
+    private func apply(_ plan: ShiftPlan, _ evidence: ShiftEvidence, leaving: Int64?) throws -> SettleOutcome {
+        // Rows move one at a time between shifts: the route's composite key is checked at commit.
+        try connection.execute("PRAGMA defer_foreign_keys = ON")
+        var outcome = SettleOutcome()
+        // Every made shift that is not pinned steps aside to its parking slot, so no move below
+        // meets a shift that is about to move or go.
+        for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) where shift.isMade && !shift.parked && !evidence.pinned.contains(shift.id) {
+            let slot = Self.parkingSlot(shift.id)
+            try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",
+                               [.integer(shift.id), .integer(slot.start), .integer(slot.end)])
+        }
+        // Pinned shifts take their spans first (they never leave their time), then the others.
+        let ordered = plan.madeShifts.sorted { a, b in
+            let pa = a.id.existingID.map(evidence.pinned.contains) ?? false, pb = b.id.existingID.map(evidence.pinned.contains) ?? false
+            return pa != pb ? pa : a.span.start < b.span.start
+        }
+        for planned in ordered {
+            // Made by the oldest import whose evidence it holds; holding only what the driver
+            // entered, it becomes the driver's.
+            let owner = planned.evidence.compactMap { evidence.rows[$0.id]?.importID }.filter { $0 != leaving }.min()
+                ?? planned.id.existingID.flatMap { evidence.shifts[$0]?.importID }.flatMap { $0 == leaving ? nil : $0 }
+            let span: [SQLValue] = [.instant(planned.span.start), .instant(planned.span.end), .int(owner)]
+            let target: Int64
+            if let id = planned.id.existingID {
+                try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3, importId = ?4 WHERE id = ?1", [.integer(id)] + span)
+                target = id
+                if evidence.shifts[id]?.parked == true { outcome.created.append(id) } else { outcome.kept.append(id) }
+            } else {
+                try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)", span)
+                target = connection.lastInsertRowID
+                outcome.created.append(target)
+            }
+            try move(planned.evidence, to: target, end: planned.span.end, evidence)
+        }
+        for driver in plan.driverShifts {
+            try move(driver.evidence, to: driver.id, end: evidence.shifts[driver.id]?.end.map(Instant.init(millisecondsSinceEpoch:)), evidence)
+            if driver.outsideMilliseconds > 0 || driver.beyondMilliseconds > 0 {
+                outcome.outsideDriverShifts.append((driver.id, driver.outsideMilliseconds, driver.beyondMilliseconds))
+            }
+        }
+        for stray in plan.strays {
+            guard stray.key.first == "c", let session = Int64(stray.key.dropFirst()), let row = evidence.rows[stray] else { continue }
+            outcome.strayPoints += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",
+                                                      [.integer(row.shiftID), .integer(session)])
+            try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(session)])
+        }
+        for retired in plan.retired {
+            try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(retired.id)])
+            outcome.removed.append(retired.id)
+        }
+        // A parked shift the plan did not name (it held nothing) goes too.
+        for shift in evidence.shifts.values where shift.parked && !outcome.created.contains(shift.id) && !outcome.removed.contains(shift.id) {
+            try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(shift.id)])
+        }
+        try connection.execute("PRAGMA defer_foreign_keys = OFF")
+        outcome.created.sort()
+        outcome.kept.sort()
+        outcome.removed.sort()
+        return outcome
+    }
+
+    /// Puts each piece's row on `target` (a session with its route); a trip known only from its
+    /// money lines sits at its first line's time, within the shift (at its last instant when the
+    /// line came after it).
+    private func move(_ placed: [PlacedEvidence], to target: Int64, end: Instant?, _ evidence: ShiftEvidence) throws {
+        for piece in placed {
+            guard let row = evidence.rows[piece.id], let id = Int64(piece.id.key.dropFirst()) else { continue }
+            switch piece.id.key.first {
+            case "c":
+                guard row.shiftID != target else { continue }
+                try connection.run("UPDATE captureSession SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
+                try connection.run("UPDATE routeSample SET shiftId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2",
+                                   [.integer(row.shiftID), .integer(id), .integer(target)])
+            case "d":
+                if row.shiftID != target {
+                    try connection.run("UPDATE delivery SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
+                }
+                if let lines = row.lines {
+                    let start = try connection.scalar("SELECT startedAtMs FROM shift WHERE id = ?1", [.integer(target)])?.int64 ?? lines.first
+                    var at = max(lines.first, start)
+                    if let end { at = min(at, end.millisecondsSinceEpoch - 1) }
+                    try connection.run("UPDATE delivery SET acceptedAtMs = ?2, deliveredAtMs = ?2 WHERE id = ?1", [.integer(id), .integer(at)])
+                    try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = (SELECT offerId FROM delivery WHERE id = ?1)",
+                                       [.integer(id), .integer(at)])
+                }
+            case "e":
+                guard row.shiftID != target else { continue }
+                try connection.run("UPDATE shiftEarning SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
+            default:
+                continue
+            }
+        }
+    }
+}
+
+extension PlannedShiftID {
+    var existingID: Int64? {
+        if case let .existing(id) = self { return id }
+        return nil
+    }
+}
