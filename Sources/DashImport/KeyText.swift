@@ -37,9 +37,26 @@ enum KeyText {
     static func keys(_ fields: [String], folding folded: [Int]) -> (key: RecordKey, legacy: RecordKey?) {
         var folding = fields
         for index in folded where index < folding.count { folding[index] = fold(folding[index]) }
-        let key = SHA256.recordKey(folding)
-        guard folding != fields else { return (key, nil) }
-        let legacy = SHA256.recordKey(fields)
+        return keys(written: fields, folded: folding)
+    }
+
+    /// The key of `folded`, and the key of `written` (the same fields before folding) when they differ.
+    static func keys(written: [String], folded: [String]) -> (key: RecordKey, legacy: RecordKey?) {
+        let key = SHA256.recordKey(folded)
+        guard folded != written else { return (key, nil) }
+        let legacy = SHA256.recordKey(written)
         return (key, legacy == key ? nil : legacy)
+    }
+}
+
+extension ShiftRowReader {
+    /// A repeated text (a platform, a pickup, a description, a category) folded, remembered: a
+    /// file repeats a few such names many thousand times. The memory holds at most 4,096 texts.
+    mutating func folded(_ text: String) -> String {
+        if let known = foldedNames[text] { return known }
+        let result = KeyText.fold(text)
+        if foldedNames.count >= 4_096 { foldedNames.removeAll(keepingCapacity: true) }
+        foldedNames[text] = result
+        return result
     }
 }

@@ -17,6 +17,8 @@ public struct ShiftRowReader {
     /// names many thousand times).
     var checkedPlatforms: [String: Result<String, ModelError>] = [:]
     var checkedPickups: [String: Result<String, ModelError>] = [:]
+    /// Repeated texts folded for record keys (``folded(_:)``).
+    var foldedNames: [String: String] = [:]
     /// Driver cells already checked, with their folded form (a fleet file repeats a few ids).
     var checkedDrivers: [String: Result<String, ModelError>] = [:]
     var headerNames: [String] = []

@@ -70,12 +70,20 @@ extension ShiftRowReader {
         guard found.isEmpty, let cellAmount, let at else { return }
         let money = lineMoney(record, amount: cellAmount, tips: tipsCell, isTip: isTip)
         let lineID = cell(record, .line)
-        let keys = lineID.isEmpty
-            ? KeyText.keys(["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), money.amount.units.description,
-                            money.tips?.units.description ?? "-", cell(record, .description), cell(record, .category)],
-                           folding: [1, 2, 6, 7])
-            : KeyText.keys(["line", platform ?? "", lineID], folding: [1, 2])
-        let trips = Self.tripKeys(platform: platform, trip: trip)
+        let platformKey = folded(platform ?? "")
+        let tripID = KeyText.fold(trip)
+        let keys: (key: RecordKey, legacy: RecordKey?)
+        if lineID.isEmpty {
+            let (description, category) = (cell(record, .description), cell(record, .category))
+            let written = ["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), money.amount.units.description,
+                           money.tips?.units.description ?? "-", description, category]
+            var folding = written
+            (folding[1], folding[2], folding[6], folding[7]) = (platformKey, tripID, folded(description), folded(category))
+            keys = KeyText.keys(written: written, folded: folding)
+        } else {
+            keys = KeyText.keys(written: ["line", platform ?? "", lineID], folded: ["line", platformKey, KeyText.fold(lineID)])
+        }
+        let trips = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", platformKey, tripID])
         if let currency { currencies.insert(currency) }
         moneyLines.append(MoneyLineRow(line: line, tripKey: trips.key, at: at, amount: money.amount, tips: money.tips, platform: platform,
                                        recordKey: keys.key, keyIsDeclared: !lineID.isEmpty, legacyRecordKey: keys.legacy,
@@ -136,7 +144,14 @@ extension ShiftRowReader {
             content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
                 .joined(separator: ","))
         }
-        let keys = trip.isEmpty ? KeyText.keys(content, folding: [4, 5]) : Self.tripKeys(platform: platform, trip: trip)
+        let keys: (key: RecordKey, legacy: RecordKey?)
+        if trip.isEmpty {
+            var folding = content
+            (folding[4], folding[5]) = (folded(platform ?? ""), folded(pickup ?? ""))
+            keys = KeyText.keys(written: content, folded: folding)
+        } else {
+            keys = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
+        }
         if let currency { currencies.insert(currency) }
         deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
                                       recordKey: keys.key, keyIsDeclared: !trip.isEmpty, legacyRecordKey: keys.legacy,
