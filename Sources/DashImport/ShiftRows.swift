@@ -17,6 +17,8 @@ public struct ShiftRowReader {
     /// names many thousand times).
     var checkedPlatforms: [String: Result<String, ModelError>] = [:]
     var checkedPickups: [String: Result<String, ModelError>] = [:]
+    /// The labels rows share (``labels(driver:currency:)``).
+    var sharedLabels: [LabelKey: RowLabels] = [:]
     /// Repeated texts folded for record keys (``folded(_:)``).
     var foldedNames: [String: String] = [:]
     /// Driver cells already checked, with their folded form (a fleet file repeats a few ids).

@@ -55,6 +55,23 @@ extension ShiftRowReader {
         return code
     }
 
+    /// The shared labels of a kept row (nil when it has neither a driver nor a currency); its
+    /// currency counts toward the file's.
+    mutating func labels(driver: String?, currency: String?) -> RowLabels? {
+        guard driver != nil || currency != nil else { return nil }
+        if let currency { currencies.insert(currency) }
+        let key = LabelKey(driver: driver, currency: currency)
+        if let known = sharedLabels[key] { return known }
+        let made = RowLabels(driver: driver, currency: currency)
+        if sharedLabels.count < 4_096 { sharedLabels[key] = made }
+        return made
+    }
+
+    struct LabelKey: Hashable {
+        let driver: String?
+        let currency: String?
+    }
+
     /// The header's text for a field's column, quoted (headers are not personal).
     private func headerName(_ field: StatementTemplate.Field) -> String {
         guard let index = columnIndex[field.ordinal], index < headerRaw.count else { return "'\(field.rawValue)'" }

@@ -84,11 +84,10 @@ extension ShiftRowReader {
             keys = KeyText.keys(written: ["line", platform ?? "", lineID], folded: ["line", platformKey, KeyText.fold(lineID)])
         }
         let trips = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", platformKey, tripID])
-        if let currency { currencies.insert(currency) }
         moneyLines.append(MoneyLineRow(line: line, tripKey: trips.key, at: at, amount: money.amount, tips: money.tips, platform: platform,
                                        recordKey: keys.key, keyIsDeclared: !lineID.isEmpty, legacyRecordKey: keys.legacy,
-                                       legacyTripKey: trips.legacy, kind: money.kind, amounts: money.amounts, driver: driver,
-                                       currency: currency))
+                                       legacyTripKey: trips.legacy, kind: money.kind, amounts: money.amounts,
+                                       labels: labels(driver: driver, currency: currency)))
     }
 
     mutating func deliveryRow(_ record: CSVRecord, driver: String?) {
@@ -135,27 +134,24 @@ extension ShiftRowReader {
             problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
         }
         guard found.isEmpty, let span else { return }
-        let own = money.own
-        var content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
-            + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
-        // The kinds the gross does not show, only when a row has them (so a row without keeps its key).
         let amounts = money.amounts
-        if amounts.incentives != nil || amounts.adjustments != nil || amounts.fees != nil {
-            content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
-                .joined(separator: ","))
-        }
-        let keys: (key: RecordKey, legacy: RecordKey?)
+        let key: RecordKey, legacy: RecordKey?
         if trip.isEmpty {
-            var folding = content
-            (folding[4], folding[5]) = (folded(platform ?? ""), folded(pickup ?? ""))
-            keys = KeyText.keys(written: content, folded: folding)
+            // The row's texts folded; the earlier key is computed from the row when asked for.
+            var content = DeliveryRow.content(accepted: span.start, delivered: span.end, own: money.own, platform: folded(platform ?? ""),
+                                              pickup: folded(pickup ?? ""))
+            // The kinds the gross does not show, only when a row has them (so a row without keeps its key).
+            if amounts.incentives != nil || amounts.adjustments != nil || amounts.fees != nil {
+                content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
+                    .joined(separator: ","))
+            }
+            (key, legacy) = (SHA256.recordKey(content), nil)
         } else {
-            keys = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
+            (key, legacy) = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
         }
-        if let currency { currencies.insert(currency) }
-        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
-                                      recordKey: keys.key, keyIsDeclared: !trip.isEmpty, legacyRecordKey: keys.legacy,
-                                      amounts: amounts, driver: driver, currency: currency))
+        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, platform: platform, pickup: pickup,
+                                      recordKey: key, keyIsDeclared: !trip.isEmpty, amounts: amounts,
+                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy))
     }
 
     mutating func row(_ record: CSVRecord, driver: String?) {
@@ -185,8 +181,7 @@ extension ShiftRowReader {
         }
         let platform = platform(record, problem: problem)
         guard found.isEmpty, let span else { return }
-        if let currency { currencies.insert(currency) }
-        rows.append(ShiftRow(line: line, span: span, earnings: money.own, platform: platform, amounts: money.amounts, driver: driver,
-                             currency: currency))
+        rows.append(ShiftRow(line: line, span: span, earnings: money.own, platform: platform, amounts: money.amounts,
+                             labels: labels(driver: driver, currency: currency)))
     }
 }
