@@ -39,8 +39,9 @@ public enum DecimalMark: String, Sendable, Hashable, CaseIterable, CustomStringC
 ///
 /// So `1,234.56` and `12` and `007` are whole numbers, while `12,34`, `1,23.45`, `1,2345` and
 /// `0,123` (a first group of 0 is a decimal comma in disguise) are refused, never read as 1234
-/// or 123. A fifth decimal is refused, never rounded. The currency sign or code is decoration:
-/// it is not checked against the statement's currency. `-0.00` and `(0.00)` are 0.00.
+/// or 123. A fifth decimal is refused, never rounded. `parse` takes the currency sign or code
+/// as decoration; `read` also returns it (``AmountCurrency``), for a reader that checks it against
+/// the row's currency. `-0.00` and `(0.00)` are 0.00.
 /// A magnitude above `Money.largestRecordable` (10,000,000) is refused: no amount a driver
 /// records comes near it, and with every amount inside it no sum of a record overflows.
 /// A refusal describes the cell by its shape, never its text (``CellShape``).
@@ -59,9 +60,16 @@ public enum AmountText {
     /// The same over a cell's UTF-8 bytes, for a reader that has not made a `String` of them.
     /// A byte that is not UTF-8 is simply not part of any amount.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark) throws(AmountError) -> Money? {
+        try read(utf8: bytes, decimalMark: decimalMark).amount
+    }
+
+    /// The amount and the currency sign or code written with it (nil when none is).
+    public static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, decimalMark: DecimalMark)
+        throws(AmountError) -> (amount: Money?, currency: AmountCurrency?) {
         var scanner = Scanner(bytes: bytes, mark: decimalMark)
         do {
-            return try scanner.cell()
+            let amount = try scanner.cell()
+            return (amount, scanner.currency)
         } catch {
             switch error {
             case .tooManyDecimals, .tooLarge, .wrongDecimalMark:
@@ -157,6 +165,8 @@ private struct Scanner {
     /// Set when the digits pass `Money`'s range; reported (as over the limit) once the grammar
     /// has been checked, so a long malformed cell is called malformed.
     var tooLarge = false
+    /// The currency sign or code the cell was written with.
+    var currency: AmountCurrency?
 
     init(bytes: UnsafeBufferPointer<UInt8>, mark: DecimalMark) {
         self.bytes = bytes
@@ -270,11 +280,13 @@ private struct Scanner {
     /// `symbol blank*` or `code blank+`; consumes nothing when neither is there.
     mutating func prefixCurrency() -> Bool {
         if let length = symbolLength(at: index) {
+            currency = AmountCurrency(symbolByte: bytes[index])
             index += length
             skipBlanks()
             return true
         }
         if isCode(at: index), blankLength(at: index + 3) > 0 {
+            currency = AmountCurrency(codeBytes: bytes, at: index)
             index += 3
             skipBlanks()
             return true
@@ -287,8 +299,10 @@ private struct Scanner {
         let start = index
         skipBlanks()
         if let length = symbolLength(at: index) {
+            currency = AmountCurrency(symbolByte: bytes[index])
             index += length
         } else if index > start, isCode(at: index) {
+            currency = AmountCurrency(codeBytes: bytes, at: index)
             index += 3
         } else {
             index = start

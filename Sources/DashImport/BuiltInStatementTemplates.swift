@@ -13,6 +13,7 @@ extension StatementTemplate {
           "dateFormat": "yyyy-MM-dd",
           "timeFormat": "HH:mm",
           "endMayBeNextDay": true,
+          "tipsAre": "within",
           "columns": {
             "date": ["date"],
             "accepted": ["accepted", "accepted at"],
@@ -37,6 +38,7 @@ extension StatementTemplate {
           "dateFormat": "yyyy-MM-dd",
           "timeFormat": "HH:mm",
           "endMayBeNextDay": true,
+          "tipsAre": "within",
           "columns": {
             "date": ["date"],
             "start": ["start", "start time"],
@@ -64,10 +66,17 @@ extension StatementTemplate {
             "trip": ["trip uuid"],
             "time": ["local timestamp"],
             "amount": ["local amount"],
+            "currency": ["currency code"],
             "category": ["category"],
             "description": ["classification"]
           },
+          "tipsAre": "onTop",
           "tipsWhen": {"column": "category", "values": ["tip", "tips"]},
+          "kindWhen": {
+            "incentive": {"column": "category", "values": ["promotion*", "incentive*", "quest*", "boost*"]},
+            "fee": {"column": "category", "values": ["fee*", "service fee*"]},
+            "adjustment": {"column": "category", "values": ["adjustment*"]}
+          },
           "skip": [
             {"column": "description", "values": ["payout*", "transfer*", "cash collected", "cash_collected"]},
             {"column": "category", "values": ["payout*", "transfer*", "cash collected", "cash_collected", "instant pay*"]}
@@ -112,8 +121,11 @@ extension StatementTemplate {
             "time": ["vs reporting"],
             "amount": ["paid to you:your earnings"],
             "tips": ["paid to you:your earnings:tip"],
-            "description": ["description"]
+            "description": ["description"],
+            "driver": ["driver uuid"]
           },
+          "tipsAre": "within",
+          "kindWhen": {"adjustment": {"column": "description", "values": ["trip fare adjust order", "support adjustment*"]}},
           "skip": [{"column": "description", "values": ["so.payout", "transferred to bank account", "payout*"]}]
         }
 
@@ -133,7 +145,8 @@ extension StatementTemplate {
             "trip": ["trip uuid"],
             "accepted": ["trip request time"],
             "delivered": ["trip drop off time", "trip drop-off time"],
-            "status": ["trip status"]
+            "status": ["trip status"],
+            "driver": ["driver uuid"]
           },
           "skip": [{"column": "status", "unless": ["completed"]}]
         }

@@ -8,9 +8,13 @@ public struct ExpenseRow: Sendable, Equatable {
     public let amount: Money
     public let category: String
     public let note: String?
-    /// SHA-256 of what the row says (instant, amount, category, note): the same expense in two
-    /// files has the same key, so overlapping files give the union.
+    /// SHA-256 of what the row says (instant, amount, category, note; category and note folded
+    /// as `PickupPlace.matchKey` folds them, so `parking` and `Parking` are one key): the same
+    /// expense in two files has the same key, so overlapping files give the union.
     public let recordKey: RecordKey
+    /// The key earlier builds gave this row (category and note as written), when it differs
+    /// from `recordKey`: a store written by them holds this one, so an import matches either.
+    public let legacyRecordKey: RecordKey?
 }
 
 /// A problem at a line of an expenses file, with the column where there is one.
@@ -185,10 +189,16 @@ public struct ExpenseRowReader {
         guard !bad, let occurredAt, let amount else { return }
         do {
             let expense = try Expense(id: 0, occurredAt: occurredAt, amount: amount, category: category, note: note)
-            let key = SHA256.recordKey([String(expense.occurredAt.millisecondsSinceEpoch), String(expense.amount.units), expense.category,
-                                        expense.note.map { "n" + $0 } ?? "-"])
+            // The note's "n" marks it from "-" (no note): folded after it, so the mark stays as it was.
+            let fields = [String(expense.occurredAt.millisecondsSinceEpoch), String(expense.amount.units), expense.category,
+                          expense.note.map { "n" + $0 } ?? "-"]
+            var folded = fields
+            folded[2] = KeyText.fold(expense.category)
+            folded[3] = expense.note.map { "n" + KeyText.fold($0) } ?? "-"
+            let key = SHA256.recordKey(folded)
+            let legacy = folded == fields ? nil : SHA256.recordKey(fields)
             rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
-                                   note: expense.note, recordKey: key))
+                                   note: expense.note, recordKey: key, legacyRecordKey: legacy == key ? nil : legacy))
         } catch {
             problem("category", "\(error)")
         }

@@ -1,48 +1,6 @@
 import DashModel
 import Foundation
 
-/// One delivery row of a statement: when it was accepted and delivered, and its own pay.
-public struct DeliveryRow: Sendable, Equatable {
-    public let line: Int
-    public let accepted: Instant
-    public let delivered: Instant
-    /// The delivery's own pay and the tips within it; nil when the row gives none.
-    public let own: PaidAmount?
-    public let platform: String?
-    public let pickup: String?
-    /// SHA-256 of the trip's id when the template maps one (the platform's own identity: a
-    /// later statement with other figures for it is a conflict), else of what the row says (the
-    /// same delivery in two statements has the same key).
-    public let recordKey: RecordKey
-    /// True when `recordKey` comes from the platform's trip id.
-    public let keyIsDeclared: Bool
-}
-
-/// One money line of a statement (Uber's payments file): an amount paid for a trip, when it was
-/// recorded, and the tips within it.
-public struct MoneyLineRow: Sendable, Equatable {
-    public let line: Int
-    /// The key of the trip's delivery (the same as a trips file's row for that trip).
-    public let tripKey: RecordKey
-    public let at: Instant
-    /// Negative for a fee or a reversal.
-    public let amount: Money
-    public let tips: Money?
-    public let platform: String?
-    /// SHA-256 of the line's id when the template maps one, else of what the line says.
-    public let recordKey: RecordKey
-    public let keyIsDeclared: Bool
-}
-
-/// One shift row of a statement: its span and the statement's figures for it.
-public struct ShiftRow: Sendable, Equatable {
-    public let line: Int
-    public let span: Interval
-    /// The gross and the tips within it as the statement gives them; nil when it gives none.
-    public let earnings: PaidAmount?
-    public let platform: String?
-}
-
 /// Reads a statement whose rows are shifts, with a template: every row checked, every bad row
 /// listed, skipped rows (totals, repeated headers) reported. Only the template's columns are
 /// read; any other column (a customer's name, an address) is never looked at.
@@ -51,24 +9,44 @@ public struct ShiftRowReader {
     public let zone: TimeZone
     /// The zone, remembering each local day's offset (the zone database is slow per row). A
     /// class: each worker of a parallel chunk has its own.
-    private var resolver: ZoneResolver
+    var resolver: ZoneResolver
     private var reader: CSVReader
     /// Per field (by ``StatementTemplate/Field/ordinal``), its column in the file.
-    private var columnIndex = [Int?](repeating: nil, count: StatementTemplate.Field.allCases.count)
+    var columnIndex = [Int?](repeating: nil, count: StatementTemplate.Field.allCases.count)
     /// Platform and pickup texts already checked, with what they became (a file repeats a few
     /// names many thousand times).
-    private var checkedPlatforms: [String: Result<String, ModelError>] = [:]
-    private var checkedPickups: [String: Result<String, ModelError>] = [:]
-    private var headerNames: [String] = []
-    private var headerRaw: [String] = []
-    private var headerSeen = false
-    public private(set) var rows: [ShiftRow] = []
+    var checkedPlatforms: [String: Result<String, ModelError>] = [:]
+    var checkedPickups: [String: Result<String, ModelError>] = [:]
+    /// The labels rows share (``labels(driver:currency:)``).
+    var sharedLabels: [LabelKey: RowLabels] = [:]
+    /// Repeated texts folded for record keys (``folded(_:)``).
+    var foldedNames: [String: String] = [:]
+    /// Driver cells already checked, with their folded form (a fleet file repeats a few ids).
+    var checkedDrivers: [String: Result<String, ModelError>] = [:]
+    var headerNames: [String] = []
+    var headerRaw: [String] = []
+    var headerLine = 1
+    var headerSeen = false
+    public internal(set) var rows: [ShiftRow] = []
     /// The rows of a `deliveries` template.
-    public private(set) var deliveries: [DeliveryRow] = []
+    public internal(set) var deliveries: [DeliveryRow] = []
     /// The rows of a `moneyLines` template.
-    public private(set) var moneyLines: [MoneyLineRow] = []
-    public private(set) var skipped: [(line: Int, reason: String)] = []
-    private var problems: [RowProblem] = []
+    public internal(set) var moneyLines: [MoneyLineRow] = []
+    public internal(set) var skipped: [(line: Int, reason: String)] = []
+    var problems: [RowProblem] = []
+    /// The driver whose rows are read (`driver:` of the initialiser), as given; nil: every row,
+    /// and a file naming two drivers is refused.
+    public let driver: String?
+    /// `driver` folded as ids are compared (letter case and surrounding blanks ignored).
+    let driverKey: String?
+    /// The distinct driver ids the rows name, folded (never shown: only counted).
+    var driversSeen: Set<String> = []
+    /// Rows of the `driver` asked for (when one was).
+    var driverRows = 0
+    /// Rows skipped because they are another driver's, or name none, when a driver was asked for.
+    public internal(set) var otherDriverRows = 0
+    /// The currencies the kept rows are in (each row's column, else the template's).
+    public internal(set) var currencies: Set<String> = []
     /// Row problems found past the first ``ExpenseRowReader/maxProblems``: counted, not kept, so
     /// a file of bad rows costs no more memory than a file of good ones.
     private var problemsDropped = 0
@@ -86,9 +64,15 @@ public struct ShiftRowReader {
     static let personalWords = ["customer", "client", "recipient", "address", "street", "phone", "email", "e-mail", "dropoff address",
                                 "drop-off address", "buyer", "consumer"]
 
-    public init(template: StatementTemplate, zone: TimeZone) {
+    /// A reader of `template`'s rows in `zone`. With `driver`, only that driver's rows are read
+    /// (the template's `driver` column compared case-insensitively): other drivers' rows are
+    /// skipped and counted (``otherDriverRows``), and a file with none of the driver's is a
+    /// problem; without, a file whose driver column names two or more ids is refused.
+    public init(template: StatementTemplate, zone: TimeZone, driver: String? = nil) {
         self.template = template
         self.zone = zone
+        self.driver = driver
+        driverKey = driver.map(KeyText.fold)
         resolver = ZoneResolver(zone)
         reader = CSVReader(dialect: template.dialect)
     }
@@ -128,6 +112,10 @@ public struct ShiftRowReader {
             moneyLines += half.reader.moneyLines
             skipped += half.reader.skipped
             problems += half.reader.problems
+            driversSeen.formUnion(half.reader.driversSeen)
+            driverRows += half.reader.driverRows
+            otherDriverRows += half.reader.otherDriverRows
+            currencies.formUnion(half.reader.currencies)
         }
     }
 
@@ -140,6 +128,10 @@ public struct ShiftRowReader {
         copy.moneyLines = []
         copy.skipped = []
         copy.problems = []
+        copy.driversSeen = []
+        copy.driverRows = 0
+        copy.otherDriverRows = 0
+        copy.currencies = []
         return copy
     }
 
@@ -159,12 +151,14 @@ public struct ShiftRowReader {
         let (records, csvProblems) = RowProblem.finishing(&reader)
         problems += csvProblems
         take(records)
+        problems += fileProblems()
         return (rows, skipped, RowProblem.listed(problems, headerSeen: headerSeen, dropped: problemsDropped))
     }
 
     private mutating func take(_ record: CSVRecord) {
         guard headerSeen else {
             headerSeen = true
+            headerLine = record.line
             headerRaw = record.fields
             headerNames = record.fields.map(ExpenseTemplate.normalizedHeader)
             for field in StatementTemplate.Field.allCases {
@@ -188,7 +182,7 @@ public struct ShiftRowReader {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
                         no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
                         """))
-                } else if template.skip.contains(where: { $0.column == field }) || template.tipsWhen?.column == field {
+                } else if template.ruleFields.contains(field) {
                     // A rule on a missing column would read every row as blank: an `unless` rule
                     // would skip the whole file, a `values` rule nothing.
                     problems.append(RowProblem(line: record.line, column: nil, message: """
@@ -201,14 +195,15 @@ public struct ShiftRowReader {
         }
         guard template.requiredFields.allSatisfy({ columnIndex[$0.ordinal] != nil }) else { return }
         if isSkipped(record) { return }
+        guard case let .read(driver) = admitDriver(record) else { return }
         switch template.kind {
-        case .shifts: row(record)
-        case .deliveries: deliveryRow(record)
-        case .moneyLines: moneyLine(record)
+        case .shifts: row(record, driver: driver)
+        case .deliveries: deliveryRow(record, driver: driver)
+        case .moneyLines: moneyLine(record, driver: driver)
         }
     }
 
-    private func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
+    func cell(_ record: CSVRecord, _ field: StatementTemplate.Field) -> String {
         guard let index = columnIndex[field.ordinal], index < record.fields.count else { return "" }
         return record.fields[index].trimmingBlanks
     }
@@ -230,178 +225,6 @@ public struct ShiftRowReader {
         return false
     }
 
-    /// The row's date when the times are times of day; nil when each time cell carries its own.
-    private func rowDate(_ record: CSVRecord, problem: (String, String) -> Void) -> CivilTime? {
-        guard !template.timeFormat.hasDate, let format = template.dateFormat else { return nil }
-        do { return try format.parse(cell(record, .date)).date } catch {
-            problem("date", "\(error)")
-            return nil
-        }
-    }
-
-    /// The platform a row names, else the template's.
-    private mutating func platform(_ record: CSVRecord, problem: (String, String) -> Void) -> String? {
-        let text = cell(record, .platform)
-        guard !text.isEmpty else { return template.platform }
-        let checked = checkedPlatforms[text] ?? Result { () throws(ModelError) in try PlainText.validated(text, field: "the platform", maxLength: 100) }
-        checkedPlatforms[text] = checked
-        switch checked {
-        case let .success(name): return name
-        case let .failure(error):
-            problem("platform", "\(error)")
-            return nil
-        }
-    }
-
-    /// The key of a trip's delivery: the platform's trip id, in the platform's namespace.
-    static func tripKey(platform: String?, trip: String) -> RecordKey {
-        SHA256.recordKey(["trip", platform ?? "", trip])
-    }
-
-    private mutating func moneyLine(_ record: CSVRecord) {
-        let line = record.line
-        // Into a local list, so the closure holds no access to self (which would copy the reader
-        // at every call of one of its methods below).
-        var found: [RowProblem] = []
-        defer { problems += found }
-        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
-        let trip = cell(record, .trip)
-        let amountText = cell(record, .amount)
-        guard !amountText.isEmpty else {
-            skipped.append((line, "no amount: not earnings (a payout, a transfer, cash collected or a refund)"))
-            return
-        }
-        var amount: Money?
-        do { amount = try AmountText.parse(amountText, decimalMark: template.decimalMark) } catch { problem("amount", "\(error)") }
-        guard !trip.isEmpty else {
-            if let amount, found.isEmpty {
-                skipped.append((line, "earnings of \(amount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
-            }
-            return
-        }
-        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
-        var tips: Money?
-        if let rule = template.tipsWhen, rule.matches(cell(record, rule.column)) {
-            tips = amount
-        } else {
-            do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
-        }
-        var at: Instant?
-        do {
-            let parsed = try template.timeFormat.parse(cell(record, .time))
-            at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: resolver)
-        } catch { problem("time", "\(error)") }
-        let platform = platform(record, problem: problem)
-        guard found.isEmpty, let amount, let at else { return }
-        let lineID = cell(record, .line)
-        let key = lineID.isEmpty
-            ? SHA256.recordKey(["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), amount.units.description,
-                                tips?.units.description ?? "-", cell(record, .description), cell(record, .category)])
-            : SHA256.recordKey(["line", platform ?? "", lineID])
-        moneyLines.append(MoneyLineRow(line: line, tripKey: Self.tripKey(platform: platform, trip: trip), at: at, amount: amount, tips: tips,
-                                       platform: platform,
-                                       recordKey: key, keyIsDeclared: !lineID.isEmpty))
-    }
-
-    private mutating func deliveryRow(_ record: CSVRecord) {
-        let line = record.line
-        // Into a local list, so the closure holds no access to self (which would copy the reader
-        // at every call of one of its methods below).
-        var found: [RowProblem] = []
-        defer { problems += found }
-        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
-        let date = rowDate(record, problem: problem)
-        var accepted: ParsedTime?, delivered: ParsedTime?
-        do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
-        do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
-        var span: Interval?
-        if let accepted, let delivered, date != nil || template.timeFormat.hasDate {
-            do {
-                if accepted == delivered {
-                    // Accepted and delivered in the same minute as written: the same instant, not a day apart.
-                    let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
-                    span = try? Interval(start: instant, end: instant)
-                } else {
-                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: resolver,
-                                                  endMayBeNextDay: template.endMayBeNextDay)
-                }
-            } catch {
-                problem("delivered", "\(error)")
-            }
-        }
-        let own = paidAmount(record, amount: .pay, field: "a delivery's pay", problem: problem)
-        let pickupText = cell(record, .pickup)
-        var pickup: String?
-        if !pickupText.isEmpty {
-            let checked = checkedPickups[pickupText]
-                ?? Result { () throws(ModelError) in try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) }
-            checkedPickups[pickupText] = checked
-            switch checked {
-            case let .success(name): pickup = name
-            case let .failure(error): problem("pickup", "\(error)")
-            }
-        }
-        let platform = platform(record, problem: problem)
-        let trip = cell(record, .trip)
-        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
-        if let span, span.durationMilliseconds > Self.longestDelivery {
-            problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
-        }
-        guard found.isEmpty, let span else { return }
-        let content = [span.start.millisecondsSinceEpoch, span.end.millisecondsSinceEpoch].map(String.init)
-            + [own?.amount.units.description ?? "-", own?.tips?.units.description ?? "-", platform ?? "", pickup ?? ""]
-        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, own: own, platform: platform, pickup: pickup,
-                                      recordKey: trip.isEmpty ? SHA256.recordKey(content) : Self.tripKey(platform: platform, trip: trip),
-                                      keyIsDeclared: !trip.isEmpty))
-    }
-
-    /// The amount column and the tips column of a row as one paid amount: nil when the amount is
-    /// blank (not recorded, never 0.00); tips without an amount, or above it, are problems.
-    private func paidAmount(_ record: CSVRecord, amount column: StatementTemplate.Field, field: String,
-                            problem: (String, String) -> Void) -> PaidAmount? {
-        var amount: Money?, tips: Money?
-        do { amount = try AmountText.parse(cell(record, column), decimalMark: template.decimalMark) } catch { problem(column.rawValue, "\(error)") }
-        do { tips = try AmountText.parse(cell(record, .tips), decimalMark: template.decimalMark) } catch { problem("tips", "\(error)") }
-        guard let amount else {
-            if tips != nil { problem("tips", "tips are given but the \(column.rawValue) is blank: the tips are part of it") }
-            return nil
-        }
-        do { return try PaidAmount(amount, tips: tips, field: field) } catch {
-            problem(column.rawValue, "\(error)")
-            return nil
-        }
-    }
-
-    private mutating func row(_ record: CSVRecord) {
-        let line = record.line
-        // Into a local list, so the closure holds no access to self (which would copy the reader
-        // at every call of one of its methods below).
-        var found: [RowProblem] = []
-        defer { problems += found }
-        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
-        let date = rowDate(record, problem: problem)
-        var start: ParsedTime?, end: ParsedTime?
-        do { start = try template.timeFormat.parse(cell(record, .start)) } catch { problem("start", "\(error)") }
-        do { end = try template.timeFormat.parse(cell(record, .end)) } catch { problem("end", "\(error)") }
-        var span: Interval?
-        if let start, let end, start == end {
-            problem("end", "the shift must end after it starts")
-        } else if let start, let end, date != nil || template.timeFormat.hasDate {
-            do {
-                span = try StatementTime.span(date: date, start: start, end: end, zone: resolver, endMayBeNextDay: template.endMayBeNextDay)
-            } catch {
-                problem("end", "\(error)")
-            }
-        }
-        let earnings = paidAmount(record, amount: .gross, field: "earnings", problem: problem)
-        if let span, span.durationMilliseconds <= 0 { problem("end", "the shift must end after it starts") }
-        if let span, span.durationMilliseconds > Self.longestShift {
-            problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
-        }
-        let platform = platform(record, problem: problem)
-        guard found.isEmpty, let span else { return }
-        rows.append(ShiftRow(line: line, span: span, earnings: earnings, platform: platform))
-    }
 }
 
 extension String {

@@ -16,8 +16,22 @@ public struct StatementTemplate: Sendable, Equatable {
         case time
         /// A money line's earnings.
         case amount
-        /// Columns read only by `skip` and `tipsWhen` rules: never stored.
+        /// Columns read only by `skip`, `tipsWhen` and `kindWhen` rules: never stored.
         case description, category, status
+        /// An incentive (peak pay, a promotion, a quest) paid apart from the pay column: part of
+        /// gross, added to the pay (shift and delivery rows).
+        case incentive
+        /// What the platform kept (a fee, a commission): read as a positive amount whichever sign
+        /// the file writes it with, never part of gross (shift and delivery rows).
+        case fee
+        /// An adjustment of either sign apart from the pay column: part of gross (shift and
+        /// delivery rows).
+        case adjustment
+        /// The driver the row is for (Uber's `Driver UUID` in a fleet report): compared
+        /// case-insensitively; a file of two drivers is refused unless the reader is given one.
+        case driver
+        /// The row's currency, an ISO 4217 code (Uber's `Currency Code`); blank: the template's.
+        case currency
 
         /// Its place in `allCases`: an array index, cheaper per cell than a dictionary.
         public var ordinal: Int {
@@ -39,6 +53,11 @@ public struct StatementTemplate: Sendable, Equatable {
             case .description: 14
             case .category: 15
             case .status: 16
+            case .incentive: 17
+            case .fee: 18
+            case .adjustment: 19
+            case .driver: 20
+            case .currency: 21
             }
         }
     }
@@ -87,6 +106,19 @@ public struct StatementTemplate: Sendable, Equatable {
     public var tipsWhen: Rule?
     /// The zone the statement's local times are in, when the template says (else `--tz`).
     public var timeZone: TimeZone?
+    /// Whether the tips column is within the pay column (`within`: a row's pay is the pay cell,
+    /// the tips part of it, and tips above it are refused) or on top of it (`onTop`: a row's pay
+    /// is the pay cell plus the tips cell, the tips within that sum). Required of a template that
+    /// reads tips (a `tips` column or `tipsWhen`); nil for one that reads none.
+    public var tipsAre: TipsPlacement? = nil
+    /// The rules naming a money line's kind (`kindWhen`): tried in the order incentive, fee,
+    /// adjustment, after `tipsWhen`. A line no rule names is pay, or an adjustment when its
+    /// amount is negative (docs/record.md, "Money"). Only `incentive`, `fee` and `adjustment`
+    /// are keys; empty for a template without `kindWhen`.
+    public var kindWhen: [MoneyKind: Rule] = [:]
+    /// The currency of the file's amounts (ISO 4217, three upper-case letters) when the template
+    /// says; a `currency` column's cell wins for its row. Nil: the file names none.
+    public var currency: String? = nil
 
     public static func == (lhs: StatementTemplate, rhs: StatementTemplate) -> Bool { lhs.name == rhs.name }
 
@@ -106,11 +138,17 @@ public struct StatementTemplate: Sendable, Equatable {
 
     /// The columns a template of this kind may map.
     static func allowedFields(_ kind: Kind) -> Set<Field> {
+        let common: Set<Field> = [.date, .tips, .platform, .description, .category, .status, .driver, .currency]
         switch kind {
-        case .shifts: [.date, .start, .end, .gross, .tips, .platform, .description, .category, .status]
-        case .deliveries: [.date, .accepted, .delivered, .pay, .tips, .platform, .pickup, .trip, .description, .category, .status]
-        case .moneyLines: [.date, .trip, .line, .time, .amount, .tips, .platform, .description, .category, .status]
+        case .shifts: return common.union([.start, .end, .gross, .incentive, .fee, .adjustment])
+        case .deliveries: return common.union([.accepted, .delivered, .pay, .pickup, .trip, .incentive, .fee, .adjustment])
+        case .moneyLines: return common.union([.trip, .line, .time, .amount])
         }
+    }
+
+    /// The columns a rule (`skip`, `tipsWhen`, `kindWhen`) reads.
+    var ruleFields: Set<Field> {
+        Set(skip.map(\.column) + [tipsWhen?.column].compactMap { $0 } + kindWhen.values.map(\.column))
     }
 
     public static func builtIn(_ name: String) throws -> StatementTemplate? {
@@ -124,7 +162,8 @@ public struct StatementTemplate: Sendable, Equatable {
             throw fail("", "is not a JSON object")
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
-                                  "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source"]
+                                  "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source",
+                                  "tipsAre", "kindWhen", "currency"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -195,9 +234,11 @@ public struct StatementTemplate: Sendable, Equatable {
             guard kind == .moneyLines else { throw fail("tipsWhen", "is read only by a moneyLines template") }
             tipsWhen = try rule(entry, key: "tipsWhen")
         }
+        let money = try parseMoneyKeys(root, kind: kind, columns: columns, tipsWhen: tipsWhen, fail: fail, rule: rule)
+        let ruled = Set(skip.map(\.column) + [tipsWhen?.column].compactMap { $0 } + money.kindWhen.values.map(\.column))
         for field in [Field.description, .category, .status] where columns[field] != nil {
-            guard skip.contains(where: { $0.column == field }) || tipsWhen?.column == field else {
-                throw fail("columns.\(field.rawValue)", "is read only by a skip or tipsWhen rule, and no rule names it")
+            guard ruled.contains(field) else {
+                throw fail("columns.\(field.rawValue)", "is read only by a skip, tipsWhen or kindWhen rule, and no rule names it")
             }
         }
         var platform: String?
@@ -215,7 +256,8 @@ public struct StatementTemplate: Sendable, Equatable {
         let template = StatementTemplate(name: name, kind: kind, platform: platform, dialect: dialect, decimalMark: mark,
                                          dateFormat: dateFormat, timeFormat: timeFormat,
                                          endMayBeNextDay: root["endMayBeNextDay"] as? Bool ?? false,
-                                         columns: columns, skip: skip, tipsWhen: tipsWhen, timeZone: timeZone)
+                                         columns: columns, skip: skip, tipsWhen: tipsWhen, timeZone: timeZone,
+                                         tipsAre: money.tipsAre, kindWhen: money.kindWhen, currency: money.currency)
         for field in template.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
         return template
     }

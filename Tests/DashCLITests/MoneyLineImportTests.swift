@@ -169,7 +169,7 @@ import TestSupport
     @Test func aTripKeyedRowWithOtherPay() throws {
         let store = try Self.store()
         let template = try store.file("trip-pay.json", """
-            {"name": "trip-pay", "kind": "deliveries", "platform": "Uber", "timeFormat": "yyyy-MM-dd HH:mm:ss",
+            {"name": "trip-pay", "kind": "deliveries", "platform": "Uber", "timeFormat": "yyyy-MM-dd HH:mm:ss", "tipsAre": "within",
              "columns": {"trip": "trip", "accepted": "accepted", "delivered": "delivered", "pay": "pay", "tips": "tips"}}
             """)
         func row(_ trip: String, _ pay: String, _ tips: String) throws -> String {

@@ -1,0 +1,187 @@
+import DashModel
+import Foundation
+
+/// Turning a statement's records into rows: a money line, a delivery row, a shift row. Each
+/// collects its problems in a local list, so its closures hold no access to the reader (which
+/// would copy it at every call of one of its methods).
+extension ShiftRowReader {
+    /// The row's date when the times are times of day; nil when each time cell carries its own.
+    func rowDate(_ record: CSVRecord, problem: (String, String) -> Void) -> CivilTime? {
+        guard !template.timeFormat.hasDate, let format = template.dateFormat else { return nil }
+        do { return try format.parse(cell(record, .date)).date } catch {
+            problem("date", "\(error)")
+            return nil
+        }
+    }
+
+    /// The platform a row names, else the template's.
+    mutating func platform(_ record: CSVRecord, problem: (String, String) -> Void) -> String? {
+        let text = cell(record, .platform)
+        guard !text.isEmpty else { return template.platform }
+        let checked = checkedPlatforms[text] ?? Result { () throws(ModelError) in try PlainText.validated(text, field: "the platform", maxLength: 100) }
+        checkedPlatforms[text] = checked
+        switch checked {
+        case let .success(name): return name
+        case let .failure(error):
+            problem("platform", "\(error)")
+            return nil
+        }
+    }
+
+    /// The key of a trip's delivery: the platform's trip id, in the platform's namespace, both
+    /// folded as `PickupPlace.matchKey` folds them (`Uber` and `uber`, ids in any case: one trip).
+    static func tripKey(platform: String?, trip: String) -> RecordKey {
+        tripKeys(platform: platform, trip: trip).key
+    }
+
+    /// The trip's key, and the key earlier builds gave it (texts as written) when that differs.
+    static func tripKeys(platform: String?, trip: String) -> (key: RecordKey, legacy: RecordKey?) {
+        KeyText.keys(["trip", platform ?? "", trip], folding: [1, 2])
+    }
+
+    mutating func moneyLine(_ record: CSVRecord, driver: String?) {
+        let line = record.line
+        var found: [RowProblem] = []
+        defer { problems += found }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
+        let trip = cell(record, .trip)
+        let amountText = cell(record, .amount)
+        guard !amountText.isEmpty else {
+            skipped.append((line, "no amount: not earnings (a payout, a transfer, cash collected or a refund)"))
+            return
+        }
+        let currency = rowCurrency(record, problem: problem)
+        let cellAmount = amount(record, .amount, currency: currency, problem: problem)
+        guard !trip.isEmpty else {
+            if let cellAmount, found.isEmpty {
+                skipped.append((line, "earnings of \(cellAmount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
+            }
+            return
+        }
+        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
+        let isTip = template.tipsWhen.map { $0.matches(cell(record, $0.column)) } ?? false
+        let tipsCell = isTip ? nil : amount(record, .tips, currency: currency, problem: problem)
+        var at: Instant?
+        do {
+            let parsed = try template.timeFormat.parse(cell(record, .time))
+            at = try StatementTime.instant(parsed, date: rowDate(record, problem: problem), zone: resolver)
+        } catch { problem("time", "\(error)") }
+        let platform = platform(record, problem: problem)
+        guard found.isEmpty, let cellAmount, let at else { return }
+        let money = lineMoney(record, amount: cellAmount, tips: tipsCell, isTip: isTip)
+        let lineID = cell(record, .line)
+        let platformKey = folded(platform ?? "")
+        let tripID = KeyText.fold(trip)
+        let keys: (key: RecordKey, legacy: RecordKey?)
+        if lineID.isEmpty {
+            let (description, category) = (cell(record, .description), cell(record, .category))
+            let written = ["line-content", platform ?? "", trip, String(at.millisecondsSinceEpoch), money.amount.units.description,
+                           money.tips?.units.description ?? "-", description, category]
+            var folding = written
+            (folding[1], folding[2], folding[6], folding[7]) = (platformKey, tripID, folded(description), folded(category))
+            keys = KeyText.keys(written: written, folded: folding)
+        } else {
+            keys = KeyText.keys(written: ["line", platform ?? "", lineID], folded: ["line", platformKey, KeyText.fold(lineID)])
+        }
+        let trips = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", platformKey, tripID])
+        moneyLines.append(MoneyLineRow(line: line, tripKey: trips.key, at: at, amount: money.amount, tips: money.tips, platform: platform,
+                                       recordKey: keys.key, keyIsDeclared: !lineID.isEmpty, legacyRecordKey: keys.legacy,
+                                       legacyTripKey: trips.legacy, kind: money.kind, amounts: money.amounts,
+                                       labels: labels(driver: driver, currency: currency)))
+    }
+
+    mutating func deliveryRow(_ record: CSVRecord, driver: String?) {
+        let line = record.line
+        var found: [RowProblem] = []
+        defer { problems += found }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
+        let date = rowDate(record, problem: problem)
+        var accepted: ParsedTime?, delivered: ParsedTime?
+        do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
+        do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
+        var span: Interval?
+        if let accepted, let delivered, date != nil || template.timeFormat.hasDate {
+            do {
+                if accepted == delivered {
+                    // Accepted and delivered in the same minute as written: the same instant, not a day apart.
+                    let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
+                    span = try? Interval(start: instant, end: instant)
+                } else {
+                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: resolver,
+                                                  endMayBeNextDay: template.endMayBeNextDay)
+                }
+            } catch {
+                problem("delivered", "\(error)")
+            }
+        }
+        let currency = rowCurrency(record, problem: problem)
+        let money = rowMoney(record, pay: .pay, field: "a delivery's pay", currency: currency, problem: problem)
+        let pickupText = cell(record, .pickup)
+        var pickup: String?
+        if !pickupText.isEmpty {
+            let checked = checkedPickups[pickupText]
+                ?? Result { () throws(ModelError) in try PlainText.validated(pickupText, field: "the pickup", maxLength: PickupPlace.maxNameLength) }
+            checkedPickups[pickupText] = checked
+            switch checked {
+            case let .success(name): pickup = name
+            case let .failure(error): problem("pickup", "\(error)")
+            }
+        }
+        let platform = platform(record, problem: problem)
+        let trip = cell(record, .trip)
+        if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
+        if let span, span.durationMilliseconds > Self.longestDelivery {
+            problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
+        }
+        guard found.isEmpty, let span else { return }
+        let amounts = money.amounts
+        let key: RecordKey, legacy: RecordKey?
+        if trip.isEmpty {
+            // The row's texts folded; the earlier key is computed from the row when asked for.
+            var content = DeliveryRow.content(accepted: span.start, delivered: span.end, own: money.own, platform: folded(platform ?? ""),
+                                              pickup: folded(pickup ?? ""))
+            // The kinds the gross does not show, only when a row has them (so a row without keeps its key).
+            if amounts.incentives != nil || amounts.adjustments != nil || amounts.fees != nil {
+                content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
+                    .joined(separator: ","))
+            }
+            (key, legacy) = (SHA256.recordKey(content), nil)
+        } else {
+            (key, legacy) = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
+        }
+        deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, platform: platform, pickup: pickup,
+                                      recordKey: key, keyIsDeclared: !trip.isEmpty, amounts: amounts,
+                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy))
+    }
+
+    mutating func row(_ record: CSVRecord, driver: String?) {
+        let line = record.line
+        var found: [RowProblem] = []
+        defer { problems += found }
+        func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
+        let date = rowDate(record, problem: problem)
+        var start: ParsedTime?, end: ParsedTime?
+        do { start = try template.timeFormat.parse(cell(record, .start)) } catch { problem("start", "\(error)") }
+        do { end = try template.timeFormat.parse(cell(record, .end)) } catch { problem("end", "\(error)") }
+        var span: Interval?
+        if let start, let end, start == end {
+            problem("end", "the shift must end after it starts")
+        } else if let start, let end, date != nil || template.timeFormat.hasDate {
+            do {
+                span = try StatementTime.span(date: date, start: start, end: end, zone: resolver, endMayBeNextDay: template.endMayBeNextDay)
+            } catch {
+                problem("end", "\(error)")
+            }
+        }
+        let currency = rowCurrency(record, problem: problem)
+        let money = rowMoney(record, pay: .gross, field: "earnings", currency: currency, problem: problem)
+        if let span, span.durationMilliseconds <= 0 { problem("end", "the shift must end after it starts") }
+        if let span, span.durationMilliseconds > Self.longestShift {
+            problem("end", "a shift of more than 16 hours (\(span.start) to \(span.end)): is the end earlier than the start by mistake?")
+        }
+        let platform = platform(record, problem: problem)
+        guard found.isEmpty, let span else { return }
+        rows.append(ShiftRow(line: line, span: span, earnings: money.own, platform: platform, amounts: money.amounts,
+                             labels: labels(driver: driver, currency: currency)))
+    }
+}
