@@ -23,6 +23,9 @@ public struct ExpenseOutcome: Sendable, Equatable {
     /// Those added (the rest the store already held).
     public var added = 0
     public var known: Int { rows - added }
+    /// Of those, the ones now recorded as held by this import too (it keeps them when the
+    /// import that added them is undone).
+    public var held = 0
 
     public init(rows: Int = 0, added: Int = 0) {
         self.rows = rows
@@ -30,7 +33,10 @@ public struct ExpenseOutcome: Sendable, Equatable {
     }
 
     /// The import's summary: `2 expenses; 1 already in the store`.
-    public var text: String { "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : "") }
+    public var text: String {
+        guard added > 0 else { return "nothing new; it also states \(held) expense\(held == 1 ? "" : "s") other imports added (kept while it is)" }
+        return "\(added) expense\(added == 1 ? "" : "s")" + (known > 0 ? "; \(known) already in the store" : "")
+    }
 }
 
 /// An expenses file put into the record: the union of what the store and the file hold, by
@@ -55,14 +61,24 @@ public enum ExpenseIngest {
         return try ImportSession.run(store: store, kind: .expenses, fileName: name, sha256: sha, template: template.name,
                                      at: options.now, dryRun: options.dryRun) { session in
             if let earlier = try session.earlierImport(sha256: sha) { return .duplicate(of: earlier, outcome) }
+            try HeldRecords.upgrade(store, .expense, rows.map { ($0.legacyRecordKey, $0.recordKey) })
             var union = try KeyUnion(store: store, table: .expense, expectedKeys: rows.count)
+            var held = HeldRecords(store: store, importID: session.importID, entity: .expense)
             for row in rows {
-                guard try union.admits(row.recordKey) else { continue }
+                guard try union.admits(row.recordKey) else {
+                    try held.hold(row.recordKey)
+                    continue
+                }
                 try store.addExpense(at: row.occurredAt, amount: row.amount, category: row.category, note: row.note,
                                      importID: session.importID, recordKey: row.recordKey.hex)
                 outcome.added += 1
             }
-            guard outcome.added > 0 else { return .nothingAdded(outcome) }
+            outcome.held = held.held
+            if outcome.added == 0 {
+                // The same records as one earlier import, in other bytes: that import.
+                if let earlier = try store.soleImportHeld(by: session.importID) { return .duplicate(of: earlier, outcome) }
+                if held.held == 0 { return .nothingAdded(outcome) }
+            }
             return .record(outcome, sha256: sha, contentSha256: nil, summary: outcome.text)
         }
     }

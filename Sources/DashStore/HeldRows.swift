@@ -48,3 +48,43 @@ extension Store {
         return kept
     }
 }
+
+extension Store {
+    /// Whether the store was written by a build whose record keys hashed text as written
+    /// (schema v7's `legacyRecordKeys`): an import must then bring the keys it meets to the
+    /// folded form (``upgradeRecordKey(_:from:to:)``) before it compares.
+    public func mayHoldLegacyRecordKeys() throws -> Bool {
+        try connection.scalar("SELECT 1 FROM legacyRecordKeys LIMIT 1") != nil
+    }
+
+    /// Gives the rows of `table` keyed `legacy` (an earlier build's key of the same record) the
+    /// folded key: the same record then matches whatever the letter case of the file naming it.
+    public func upgradeRecordKey(_ table: RecordKeyCounts.Table, from legacy: RecordKey, to key: RecordKey) throws {
+        try write {
+            try connection.run("UPDATE \(table.rawValue) SET recordKey = ?2 WHERE recordKey = ?1", [.text(legacy.hex), .text(key.hex)])
+        }
+    }
+}
+
+extension Store {
+    /// The import whose records import `importID` holds, all of them and nothing else, when
+    /// there is one: the same records in other bytes are that import (docs/record.md).
+    public func soleImportHeld(by importID: Int64) throws -> ImportRecord? {
+        let owners = try connection.query("""
+            SELECT DISTINCT owner FROM (
+                SELECT t.importId AS owner FROM importHolding h JOIN delivery t ON t.id = h.rowId WHERE h.entity = 'delivery' AND h.importId = ?1
+                UNION ALL SELECT t.importId FROM importHolding h JOIN deliveryLine t ON t.id = h.rowId WHERE h.entity = 'deliveryLine' AND h.importId = ?1
+                UNION ALL SELECT t.importId FROM importHolding h JOIN expense t ON t.id = h.rowId WHERE h.entity = 'expense' AND h.importId = ?1
+                UNION ALL SELECT t.importId FROM importHolding h JOIN shiftEarning t ON t.id = h.rowId WHERE h.entity = 'shiftEarning' AND h.importId = ?1)
+            """, [.integer(importID)]).compactMap { $0[0].int64 }
+        guard owners.count == 1, let owner = owners.first else { return nil }
+        let held = try heldRowCount(importID: importID)
+        let ownerRows = try connection.scalar("""
+            SELECT (SELECT count(*) FROM delivery WHERE importId = ?1) + (SELECT count(*) FROM deliveryLine WHERE importId = ?1)
+                 + (SELECT count(*) FROM expense WHERE importId = ?1) + (SELECT count(*) FROM shiftEarning WHERE importId = ?1)
+                 + (SELECT count(*) FROM importHolding WHERE importId = ?1)
+            """, [.integer(owner)])?.int64 ?? 0
+        guard ownerRows == Int64(held) else { return nil }
+        return try connection.query("SELECT \(ImportRecord.columns) FROM importRecord WHERE id = ?1", [.integer(owner)]).first.map(ImportRecord.init(row:))
+    }
+}

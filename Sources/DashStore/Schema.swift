@@ -329,6 +329,13 @@ public enum Schema {
         -- evidence further apart than it starts another shift (docs/record.md).
         ALTER TABLE importRecord ADD COLUMN splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000);
 
+        -- Record keys are made of text folded (letter case and blanks ignored) from this version
+        -- on; a store of an earlier build holds keys of text as written. Its one row says so, and
+        -- an import then brings each stored key it meets to the folded form first.
+        CREATE TABLE legacyRecordKeys (since INTEGER NOT NULL) STRICT;
+        INSERT INTO legacyRecordKeys (since) SELECT 6 WHERE EXISTS (SELECT 1 FROM delivery WHERE recordKey IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM deliveryLine) OR EXISTS (SELECT 1 FROM expense WHERE recordKey IS NOT NULL);
+
         -- Shifts do not overlap, checked in O(log n): as stored shifts never overlap, a new span
         -- can meet only a shift starting within it or the last one starting before it (v1's
         -- triggers scanned every earlier shift: a 20,000-row shift log took 80 s).

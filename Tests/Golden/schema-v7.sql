@@ -171,6 +171,9 @@ CREATE TABLE importRecord (
     CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
     CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL)), splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000)) STRICT;
 
+-- table legacyRecordKeys
+CREATE TABLE legacyRecordKeys (since INTEGER NOT NULL) STRICT;
+
 -- table offer
 CREATE TABLE offer (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
