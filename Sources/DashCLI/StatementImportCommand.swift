@@ -7,23 +7,27 @@ import Foundation
 enum StatementImportCommand {
     static let spec = CommandSpec(
         path: ["import", "statement"], abstract: "Import earnings statements from CSV files.",
-        usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--create-shifts]",
+        usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--platform NAME] [--driver ID] [--split-gap MINUTES]",
         arguments: [("FILE", "CSV statements in the template's shape.")],
         options: [
             OptionHelp(name: "template", value: "T", help: "A shipped template (shift-log, delivery-log, uber-payments, uber-trips, uber-driver-payments, uber-driver-trips; docs/templates.md) or a template file's path."),
             OptionHelp(name: "dry-run", value: nil, help: "Read and check everything, print the summary, write nothing."),
             OptionHelp(name: "replace", value: nil, help: "Let the statement replace earnings already recorded differently."),
-            OptionHelp(name: "create-shifts", value: nil, help: "Make shifts for delivery rows no shift holds (see docs/templates.md)."),
+            OptionHelp(name: "create-shifts", value: nil, help: "Accepted for earlier scripts: every import makes the shifts it needs."),
+            OptionHelp(name: "platform", value: "NAME", help: "The platform of rows that name none (money needs one)."),
+            OptionHelp(name: "driver", value: "ID", help: "Keep only this driver's rows of a file of several drivers."),
+            OptionHelp(name: "split-gap", value: "MINUTES", help: "Work further apart than this is another shift (default 60)."),
         ],
         discussion: """
-            A shift row matches the shift it overlaps (from a GPX track, say) or creates a completed
-            one. Its earnings are the statement's figures for that shift, never divided from
-            anything. Earnings already recorded differently are not overwritten: the file is
-            refused naming both figures, unless --replace. A delivery row goes to the shift whose
-            span holds its acceptance, with its own pay and an offer; rows no shift holds are
-            listed and the file refused unless --create-shifts. Each file is one transaction;
-            every bad row is listed and nothing of the file is written. The same rows again
-            change nothing; two identical rows in one file are two deliveries.
+            Shift rows, trips and money lines are evidence of work (docs/record.md): each goes on
+            your shift within the split gap of it, else on the shift the evidence makes, which
+            grows, joins or splits as files arrive, in any order. Every amount keeps its platform
+            and kind; a shift row is one platform's figure for its span, never divided from
+            anything. A figure another file gave differently for the same work is not
+            overwritten: the file is refused naming both, unless --replace (undoing this import
+            brings the other back). Each file is one transaction; every bad row is listed and
+            nothing of the file is written. The same records again add nothing; two identical
+            rows in one file are two deliveries.
             """,
         store: .create,
         run: { run in
@@ -62,10 +66,11 @@ enum StatementImportCommand {
 
     static func importOne(_ path: String, template: StatementTemplate, zone: TimeZone, store: Store, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        let options = StatementOptions(now: run.now, replace: run.arguments.has("replace"), createShifts: run.arguments.has("create-shifts"),
-                                       dryRun: run.arguments.has("dry-run"))
         let end: ImportEnd<StatementOutcome>
         do {
+            let options = StatementOptions(now: run.now, replace: run.arguments.has("replace"), createShifts: run.arguments.has("create-shifts"),
+                                           dryRun: run.arguments.has("dry-run"), platform: try run.arguments.value("platform"),
+                                           driver: try run.arguments.value("driver"), splitGapMilliseconds: try splitGap(run))
             end = try StatementIngest.run(path, template: template, zone: zone, store: store, options: options)
         } catch let error as CSVFileError {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
@@ -100,7 +105,25 @@ enum StatementImportCommand {
         if !run.quiet {
             run.print("\(name): \(message)")
             if listSkips, let outcome = end.outcome { for skip in outcome.skipped { run.print("  skipped line \(skip.line): \(skip.reason)") } }
+            if listSkips, let settled = end.outcome?.settled { for note in settleNotes(settled) { run.print("  note: " + note) } }
         }
         return .success
+    }
+
+    /// `--split-gap MINUTES`: a whole number of minutes from 1 to 960 (16 hours).
+    static func splitGap(_ run: Invocation) throws -> Int64? {
+        guard let text = try run.arguments.value("split-gap") else { return nil }
+        guard let minutes = Int64(text), (1...960).contains(minutes) else {
+            throw UsageError(message: "--split-gap must be a whole number of minutes from 1 to 960, not '\(text)'")
+        }
+        return minutes * 60_000
+    }
+
+    /// What the planner did that a driver should know: evidence kept outside their own times.
+    static func settleNotes(_ settled: SettleOutcome) -> [String] {
+        settled.outsideDriverShifts.map { entry in
+            "\(Durations.hoursText(entry.outside)) h of what this file records lies outside your shift \(entry.shift)'s times "
+                + "(up to \(Durations.hoursText(entry.beyond)) h beyond them): kept on it, its money counted, its hours not"
+        }
     }
 }

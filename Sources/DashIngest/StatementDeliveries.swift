@@ -9,12 +9,15 @@ extension StatementIngest {
     /// recorded pay is replaced only with `--replace`), and a trip first made from money lines
     /// takes the row's times. A row keyed by its content is added unless the store already holds
     /// it as often as this file does (overlapping statements give the union).
-    static func addDeliveries(_ rows: [DeliveryRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
-                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+    static func addDeliveries(_ rows: [DeliveryRow], store: Store, parking: EvidenceParking, platform: String?, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem], touched: inout [Interval]) throws {
+        let importID = parking.importID
         // Rows still to place, by index (the rows themselves are not copied).
         var pending: [Int] = []
         var tripLine: [RecordKey: Int] = [:]
+        try HeldRecords.upgrade(store, .delivery, rows.map { ($0.legacyRecordKey, $0.recordKey) })
         var stored = try KeyUnion(store: store, table: .delivery, expectedKeys: rows.count)
+        var held = HeldRecords(store: store, importID: importID, entity: .delivery)
         for (index, row) in rows.enumerated() {
             guard row.keyIsDeclared else {
                 pending.append(index)
@@ -29,10 +32,13 @@ extension StatementIngest {
                 pending.append(index)
                 continue
             }
-            try reconcile(row, with: existing, store: store, replace: replace, counts: &counts, conflicts: &conflicts)
+            if try reconcile(row, with: existing, store: store, parking: parking, replace: replace, counts: &counts, conflicts: &conflicts,
+                             touched: &touched) {
+                try store.hold(.delivery, rowID: existing.id, importID: importID)
+            }
         }
-        let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) }, store: store,
-                                  importID: importID, createShifts: createShifts, counts: &counts, conflicts: &conflicts)
+        let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) },
+                                  parking: parking)
         var places: [String: Int64] = [:]
         try store.withDeliveryBatch(importID: importID) { writer in
             for (index, rowIndex) in pending.enumerated() {
@@ -40,10 +46,16 @@ extension StatementIngest {
                 let row = rows[rowIndex]
                 if !row.keyIsDeclared, !(try stored.admits(row.recordKey)) {
                     counts.unchanged += 1
+                    try held.hold(row.recordKey)
                     continue
                 }
-                if let end, row.delivered > end {
-                    conflicts.append(RowProblem(line: row.line, column: "delivered", message: "it was delivered after its shift \(shiftID) ended (\(end))"))
+                _ = end
+                let rowPlatform = row.platform ?? platform
+                if rowPlatform == nil, row.own != nil {
+                    conflicts.append(RowProblem(line: row.line, column: "platform", message: """
+                        the row gives pay but names no platform (docs/record.md: every amount keeps its platform); \
+                        map a platform column, give the template a platform, or pass --platform NAME
+                        """))
                     continue
                 }
                 do {
@@ -55,7 +67,7 @@ extension StatementIngest {
                             place = id
                         }
                     }
-                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: row.platform,
+                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: rowPlatform,
                                    pickupPlaceID: place, recordKey: row.recordKey)
                     counts.deliveries += 1
                 } catch let error as ModelError {
@@ -65,9 +77,10 @@ extension StatementIngest {
         }
     }
 
-    /// A trip row whose trip the store already holds (from an earlier statement, or its money lines).
-    static func reconcile(_ row: DeliveryRow, with existing: Delivery, store: Store, replace: Bool,
-                          counts: inout Counts, conflicts: inout [RowProblem]) throws {
+    /// A trip row whose trip the store already holds (from an earlier statement, or its money
+    /// lines). True when the row states the trip as recorded (this import then holds it too).
+    static func reconcile(_ row: DeliveryRow, with existing: Delivery, store: Store, parking: EvidenceParking, replace: Bool,
+                          counts: inout Counts, conflicts: inout [RowProblem], touched: inout [Interval]) throws -> Bool {
         let lines = try store.deliveryLineCount(deliveryID: existing.id)
         var changed = false
         if existing.acceptedAt != row.accepted || existing.deliveredAt != row.delivered {
@@ -75,19 +88,22 @@ extension StatementIngest {
             // file gives its own.
             if lines > 0, existing.deliveredAt == existing.acceptedAt {
                 do {
-                    try store.setDeliveryTimes(existing.id, accepted: row.accepted, delivered: row.delivered)
+                    // Parked with its times: the planner puts it on the shift they say, and plans
+                    // again where its lines had put it.
+                    touched.append(try Interval(start: existing.acceptedAt, end: existing.acceptedAt))
+                    try store.retimeDelivery(existing.id, accepted: row.accepted, delivered: row.delivered, onto: try parking.shift())
                     counts.timesSet += 1
                     changed = true
                 } catch let error as ModelError {
                     conflicts.append(RowProblem(line: row.line, column: "accepted", message: "delivery \(existing.id) of this trip: \(error)"))
-                    return
+                    return false
                 }
             } else {
                 conflicts.append(RowProblem(line: row.line, column: "accepted", message: """
                     delivery \(existing.id) of this trip is recorded from \(existing.acceptedAt) to \(existing.deliveredAt.map { "\($0)" } ?? "-"); \
                     the statement says \(row.accepted) to \(row.delivered)
                     """))
-                return
+                return false
             }
         }
         if let own = row.own, own != existing.ownAmount {
@@ -96,18 +112,19 @@ extension StatementIngest {
                 conflicts.append(RowProblem(line: row.line, column: "pay", message: """
                     delivery \(existing.id) of this trip has pay \(recorded) from its statement lines; the statement says \(describe(own))
                     """))
-                return
+                return false
             }
             guard replace else {
                 conflicts.append(RowProblem(line: row.line, column: "pay", message: """
                     delivery \(existing.id) of this trip has \(recorded); the statement says \(describe(own)) (pass --replace to take the statement's)
                     """))
-                return
+                return false
             }
             try store.setImportedDeliveryAmount(existing.id, own)
             counts.deliveryPayReplaced += 1
             changed = true
         }
         if !changed { counts.unchanged += 1 }
+        return !changed
     }
 }

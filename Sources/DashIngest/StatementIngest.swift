@@ -7,15 +7,26 @@ import Foundation
 public struct StatementOptions: Sendable {
     /// Let the statement replace earnings and pay already recorded differently.
     public var replace: Bool
-    /// Make shifts for delivery rows and trips no shift holds.
+    /// Accepted for scripts of earlier builds: every import now makes the shifts its evidence
+    /// needs (docs/record.md).
     public var createShifts: Bool
+    /// The platform of rows and lines that name none (`--platform`).
+    public var platform: String?
+    /// The driver to keep from a file of several (`--driver`).
+    public var driver: String?
+    /// Evidence further apart than this starts another shift (`--split-gap`; nil: 60 minutes).
+    public var splitGapMilliseconds: Int64?
     /// Judge everything, roll it back, keep the outcome.
     public var dryRun: Bool
     /// When the import is recorded.
     public var now: Instant
 
-    public init(now: Instant, replace: Bool = false, createShifts: Bool = false, dryRun: Bool = false) {
+    public init(now: Instant, replace: Bool = false, createShifts: Bool = false, dryRun: Bool = false, platform: String? = nil,
+                driver: String? = nil, splitGapMilliseconds: Int64? = nil) {
         self.now = now
+        self.platform = platform
+        self.driver = driver
+        self.splitGapMilliseconds = splitGapMilliseconds
         self.replace = replace
         self.createShifts = createShifts
         self.dryRun = dryRun
@@ -27,6 +38,8 @@ public struct StatementOutcome {
     public var counts = StatementIngest.Counts()
     /// Rows the template skips (totals, payouts), with why.
     public var skipped: [(line: Int, reason: String)] = []
+    /// How the shifts around the file were planned (nil: nothing was placed).
+    public var settled: SettleOutcome?
 }
 
 /// A statement's rows put into the record: shift rows matched to the shift they overlap (or a
@@ -61,7 +74,7 @@ public enum StatementIngest {
                            options: StatementOptions) throws -> ImportEnd<StatementOutcome> {
         let name = (path as NSString).lastPathComponent
         // The file is read in chunks; only its rows, as parsed values, are held while they are written.
-        let read = try readRows(path, template: template, zone: zone)
+        let read = try readRows(path, template: template, zone: zone, driver: options.driver)
         var reader = read.reader
         let (rows, skipped, problems) = reader.finish()
         let deliveries = reader.deliveries
@@ -73,83 +86,48 @@ public enum StatementIngest {
                                      at: options.now, dryRun: options.dryRun) { session in
             let importID = session.importID
             if let earlier = try session.earlierImport(sha256: sha) { return .duplicate(of: earlier, outcome) }
+            try StatementIdentity.check(reader: reader, rows: rows, template: template, options: options, store: store, importID: importID)
             var counts = Counts()
             var conflicts: [RowProblem] = []
+            var touched: [Interval] = []
+            let parking = EvidenceParking(store: store, importID: importID)
             switch template.kind {
             case .deliveries:
-                try addDeliveries(deliveries, store: store, importID: importID, createShifts: options.createShifts,
-                                  replace: replace, counts: &counts, conflicts: &conflicts)
+                try addDeliveries(deliveries, store: store, parking: parking, platform: options.platform,
+                                  replace: replace, counts: &counts, conflicts: &conflicts, touched: &touched)
             case .moneyLines:
-                try addMoneyLines(reader.moneyLines, store: store, importID: importID, createShifts: options.createShifts,
-                                  replace: replace, counts: &counts, conflicts: &conflicts)
+                try addMoneyLines(reader.moneyLines, store: store, parking: parking, platform: options.platform,
+                                  replace: replace, counts: &counts, conflicts: &conflicts, touched: &touched)
             case .shifts: break
             }
-            try addShiftRows(rows, store: store, importID: importID, replace: replace, counts: &counts, conflicts: &conflicts)
+            let added = try addShiftRows(rows, store: store, parking: parking, platform: options.platform, counts: &counts, conflicts: &conflicts)
+            if !conflicts.isEmpty { throw ImportRefused(problems: conflicts) }
+            // Everything of the file is in: the shifts around it are planned once.
+            do {
+                if let settled = try parking.settle(also: touched) {
+                    counts.created = settled.created.count
+                    outcome.settled = settled
+                }
+            } catch let refused as SettleRefused {
+                throw ImportRefused(problems: refused.reasons.map { RowProblem(line: 0, column: nil, message: $0) })
+            }
+            try reconcileShiftRows(added, store: store, importID: importID, replace: replace, counts: &counts, conflicts: &conflicts)
             if !conflicts.isEmpty { throw ImportRefused(problems: conflicts) }
             outcome.counts = counts
-            guard counts.added > 0 else { return .nothingAdded(outcome) }
+            if counts.added == 0 {
+                if let earlier = try store.soleImportHeld(by: importID) { return .duplicate(of: earlier, outcome) }
+                if try store.heldRowCount(importID: importID) == 0 { return .nothingAdded(outcome) }
+            }
             return .record(outcome, sha256: sha, contentSha256: nil, summary: counts.text)
-        }
-    }
-
-    /// Shift rows: each to the one shift it overlaps, or a new completed shift, with the
-    /// statement's earnings. The line of this file that gave each shift its figures: a second
-    /// row on the same shift is refused (never summed, never one overwriting the other).
-    static func addShiftRows(_ rows: [ShiftRow], store: Store, importID: Int64, replace: Bool,
-                             counts: inout Counts, conflicts: inout [RowProblem]) throws {
-        var earningsLine: [Int64: Int] = [:]
-        for row in rows {
-            let overlapping = try store.shiftsOverlapping(start: row.span.start, end: row.span.end)
-            let shift: Shift
-            switch overlapping.count {
-            case 0:
-                shift = try store.requireShift(try store.createCompletedShift(start: row.span.start, end: row.span.end, importID: importID))
-                counts.created += 1
-            case 1:
-                shift = overlapping[0]
-            default:
-                conflicts.append(RowProblem(line: row.line, column: nil, message: """
-                    the row overlaps shifts \(overlapping.map { String($0.id) }.joined(separator: " and ")); which one it means is not clear
-                    """))
-                continue
-            }
-            guard let earnings = row.earnings else { continue }
-            if let first = earningsLine[shift.id] {
-                conflicts.append(RowProblem(line: row.line, column: nil, message: """
-                    this row and line \(first) both give earnings for shift \(shift.id); a statement gives one figure per shift
-                    """))
-                continue
-            }
-            earningsLine[shift.id] = row.line
-            guard shift.isCompleted else {
-                conflicts.append(RowProblem(line: row.line, column: nil, message: "shift \(shift.id) is still active; end it first"))
-                continue
-            }
-            if let recorded = shift.earnings {
-                if recorded == earnings {
-                    counts.unchanged += 1
-                    continue
-                }
-                guard replace else {
-                    conflicts.append(RowProblem(line: row.line, column: "gross", message: """
-                        shift \(shift.id) already has earnings \(describe(recorded)); the statement says \(describe(earnings)) \
-                        (pass --replace to take the statement's)
-                        """))
-                    continue
-                }
-                counts.replaced += 1
-            } else {
-                counts.earningsSet += 1
-            }
-            try store.setImportedEarnings(shift.id, earnings, importID: importID)
         }
     }
 
     /// The file read through the template (not yet finished) in chunks, and the SHA-256 of its
     /// bytes, computed meanwhile on another thread (nil when the reader stopped at a problem
     /// before the end: the file is refused, and the rest of it is not read).
-    public static func readRows(_ path: String, template: StatementTemplate, zone: TimeZone) throws(CSVFileError) -> (reader: ShiftRowReader, sha: String?) {
-        var reader = ShiftRowReader(template: template, zone: zone)
+    public static func readRows(_ path: String, template: StatementTemplate, zone: TimeZone,
+                                driver: String? = nil) throws(CSVFileError) -> (reader: ShiftRowReader, sha: String?) {
+        var reader = ShiftRowReader(template: template, zone: zone, driver: driver)
         let sha = try CSVFileStream.read(path) { chunk in
             reader.feed(chunk)
             return !reader.stopped

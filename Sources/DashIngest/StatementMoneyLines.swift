@@ -8,12 +8,16 @@ extension StatementIngest {
     /// holds gains the new lines (a late tip); a new trip becomes a delivery on the shift that
     /// holds its first line's time, accepted and delivered then (a trips file gives it its own
     /// times). The delivery's own amount is the sum of its lines, never a share of anything.
-    static func addMoneyLines(_ lines: [MoneyLineRow], store: Store, importID: Int64, createShifts: Bool, replace: Bool,
-                              counts: inout Counts, conflicts: inout [RowProblem]) throws {
+    static func addMoneyLines(_ lines: [MoneyLineRow], store: Store, parking: EvidenceParking, platform: String?, replace: Bool,
+                              counts: inout Counts, conflicts: inout [RowProblem], touched: inout [Interval]) throws {
+        let importID = parking.importID
         var groups: [(key: RecordKey, lines: [MoneyLineRow])] = []
         var groupIndex: [RecordKey: Int] = [:]
         var idLine: [RecordKey: Int] = [:]
+        try HeldRecords.upgrade(store, .deliveryLine, lines.map { ($0.legacyRecordKey, $0.recordKey) })
+        try HeldRecords.upgrade(store, .delivery, lines.map { ($0.legacyTripKey, $0.tripKey) })
         var stored = try KeyUnion(store: store, table: .deliveryLine, expectedKeys: lines.count)
+        var held = HeldRecords(store: store, importID: importID, entity: .deliveryLine)
         for line in lines {
             if line.keyIsDeclared {
                 if let first = idLine[line.recordKey] {
@@ -24,6 +28,13 @@ extension StatementIngest {
             }
             guard try stored.admits(line.recordKey) else {
                 counts.unchanged += 1
+                try held.hold(line.recordKey)
+                continue
+            }
+            if line.platform ?? platform == nil {
+                conflicts.append(RowProblem(line: line.line, column: "platform", message: """
+                    the line names no platform (docs/record.md: every amount keeps its platform); give the template a platform or pass --platform NAME
+                    """))
                 continue
             }
             if let index = groupIndex[line.tripKey] { groups[index].lines.append(line) } else {
@@ -51,26 +62,30 @@ extension StatementIngest {
                 continue
             }
             do {
-                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: existing.id, importID: importID)
+                try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips, $0.kind) }, to: existing.id, importID: importID)
                 counts.lines += group.lines.count
                 counts.tripsUpdated += 1
+                // A late line may move a trip known only from its lines: plan around it again.
+                if let first = group.lines.map(\.at).min(), let last = group.lines.map(\.at).max() {
+                    touched.append(try Interval(start: min(first, existing.acceptedAt), end: max(last, existing.acceptedAt)))
+                }
             } catch let error as ModelError {
                 conflicts.append(RowProblem(line: group.lines[0].line, column: "amount", message: "delivery \(existing.id) of this trip: \(error)"))
             }
         }
-        let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, store: store,
-                                  importID: importID, createShifts: createShifts, grace: moneyLineGrace, counts: &counts, conflicts: &conflicts)
+        let placement = try place(fresh.map { Placeable(line: $0.lines[0].line, accepted: $0.first, delivered: $0.first) }, parking: parking)
         try store.withDeliveryBatch(importID: importID) { writer in
             for (index, group) in fresh.enumerated() {
                 guard let (shiftID, end) = placement[index] else { continue }
-                // Within the grace after its shift's end: at the last instant of the shift.
-                let at = end.map { group.first < $0 ? group.first : $0.adding(milliseconds: -1) } ?? group.first
+                // At its first line's time until the planner places it (docs/shifts-from-evidence.md).
+                _ = end
+                let at = group.first
                 do {
                     let id = try writer.add(shiftID: shiftID, acceptedAt: at, deliveredAt: at, own: nil,
-                                            platform: group.lines[0].platform, pickupPlaceID: nil, recordKey: group.key)
+                                            platform: group.lines[0].platform ?? platform, pickupPlaceID: nil, recordKey: group.key)
                     // The delivery is written before its lines, which refer to it.
                     try writer.flush()
-                    try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips) }, to: id, importID: importID)
+                    try store.addDeliveryLines(group.lines.map { ($0.recordKey, $0.at, $0.amount, $0.tips, $0.kind) }, to: id, importID: importID)
                     counts.deliveries += 1
                     counts.lines += group.lines.count
                 } catch let error as ModelError {

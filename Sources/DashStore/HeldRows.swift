@@ -68,23 +68,45 @@ extension Store {
 
 extension Store {
     /// The import whose records import `importID` holds, all of them and nothing else, when
-    /// there is one: the same records in other bytes are that import (docs/record.md).
+    /// there is one: the same records in other bytes are that import (docs/record.md). An
+    /// import's records are those it added and those it holds; a trip made from money lines
+    /// is implied by its lines.
     public func soleImportHeld(by importID: Int64) throws -> ImportRecord? {
-        let owners = try connection.query("""
-            SELECT DISTINCT owner FROM (
-                SELECT t.importId AS owner FROM importHolding h JOIN delivery t ON t.id = h.rowId WHERE h.entity = 'delivery' AND h.importId = ?1
-                UNION ALL SELECT t.importId FROM importHolding h JOIN deliveryLine t ON t.id = h.rowId WHERE h.entity = 'deliveryLine' AND h.importId = ?1
-                UNION ALL SELECT t.importId FROM importHolding h JOIN expense t ON t.id = h.rowId WHERE h.entity = 'expense' AND h.importId = ?1
-                UNION ALL SELECT t.importId FROM importHolding h JOIN shiftEarning t ON t.id = h.rowId WHERE h.entity = 'shiftEarning' AND h.importId = ?1)
-            """, [.integer(importID)]).compactMap { $0[0].int64 }
-        guard owners.count == 1, let owner = owners.first else { return nil }
+        let key: [SQLValue] = [.integer(importID)]
         let held = try heldRowCount(importID: importID)
-        let ownerRows = try connection.scalar("""
-            SELECT (SELECT count(*) FROM delivery WHERE importId = ?1) + (SELECT count(*) FROM deliveryLine WHERE importId = ?1)
-                 + (SELECT count(*) FROM expense WHERE importId = ?1) + (SELECT count(*) FROM shiftEarning WHERE importId = ?1)
-                 + (SELECT count(*) FROM importHolding WHERE importId = ?1)
-            """, [.integer(owner)])?.int64 ?? 0
-        guard ownerRows == Int64(held) else { return nil }
-        return try connection.query("SELECT \(ImportRecord.columns) FROM importRecord WHERE id = ?1", [.integer(owner)]).first.map(ImportRecord.init(row:))
+        guard held > 0 else { return nil }
+        var candidates = Set<Int64>()
+        for entity in HeldEntity.allCases {
+            let table = entity.rawValue
+            for row in try connection.query("""
+                SELECT t.importId FROM importHolding h JOIN \(table) t ON t.id = h.rowId WHERE h.entity = '\(table)' AND h.importId = ?1
+                UNION SELECT o.importId FROM importHolding h JOIN importHolding o ON o.entity = h.entity AND o.rowId = h.rowId
+                WHERE h.entity = '\(table)' AND h.importId = ?1 AND o.importId <> ?1
+                """, key) {
+                if let id = row[0].int64 { candidates.insert(id) }
+            }
+        }
+        for candidate in candidates.sorted() {
+            let both: [SQLValue] = [.integer(importID), .integer(candidate)]
+            var covered: Int64 = 0
+            for entity in HeldEntity.allCases {
+                let table = entity.rawValue
+                covered += try connection.scalar("""
+                    SELECT count(*) FROM importHolding h JOIN \(table) t ON t.id = h.rowId WHERE h.entity = '\(table)' AND h.importId = ?1
+                      AND (t.importId = ?2 OR EXISTS (SELECT 1 FROM importHolding o WHERE o.entity = h.entity AND o.rowId = h.rowId AND o.importId = ?2))
+                    """, both)?.int64 ?? 0
+            }
+            let records = try connection.scalar("""
+                SELECT (SELECT count(*) FROM delivery d WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id))
+                     + (SELECT count(*) FROM deliveryLine WHERE importId = ?1) + (SELECT count(*) FROM expense WHERE importId = ?1)
+                     + (SELECT count(*) FROM shiftEarning WHERE importId = ?1)
+                     + (SELECT count(*) FROM importHolding h WHERE importId = ?1 AND NOT (h.entity = 'delivery'
+                         AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = h.rowId)))
+                """, [.integer(candidate)])?.int64 ?? 0
+            guard covered == Int64(held), records == Int64(held) else { continue }
+            return try connection.query("SELECT \(ImportRecord.columns) FROM importRecord WHERE id = ?1", [.integer(candidate)])
+                .first.map(ImportRecord.init(row:))
+        }
+        return nil
     }
 }

@@ -227,7 +227,9 @@ extension Store {
             // Its statement totals go; a figure of another import it replaced counts again.
             let replaced = "SELECT id FROM shiftEarning WHERE importId = ?1"
             let restored = try connection.run("UPDATE shiftEarning SET replacedById = NULL WHERE replacedById IN (\(replaced))", key)
-            let totals = try connection.run("DELETE FROM shiftEarning WHERE importId = ?1", key)
+            let figureShifts = Set(try connection.query("SELECT DISTINCT shiftId FROM shiftEarning WHERE importId = ?1 AND grossE4 IS NOT NULL", key)
+                .map { $0.int("shiftId") })
+            try connection.run("DELETE FROM shiftEarning WHERE importId = ?1", key)
             // Earnings a statement recorded on a shift it did not create go back to "not recorded".
             let cleared = try connection.run("""
                 UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
@@ -250,7 +252,10 @@ extension Store {
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = lines
-            undo.earningsCleared = cleared + totals
+            // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
+            // that went are not counted).
+            let remaining = try figureShifts.filter { try connection.scalar("SELECT 1 FROM shift WHERE id = ?1", [.integer($0)]) != nil }
+            undo.earningsCleared = cleared + remaining.count
             undo.rowsKept = kept
             undo.shiftsKept = settled.kept.filter(madeByIt.contains).count
             undo.figuresRestored = restored

@@ -30,3 +30,10 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Records the split gap an import was read with (nil: the default, 60 minutes).
+    public func setImportSplitGap(_ importID: Int64, milliseconds: Int64?) throws {
+        try write { try connection.run("UPDATE importRecord SET splitGapMs = ?2 WHERE id = ?1", [.integer(importID), .int(milliseconds)]) }
+    }
+}

@@ -314,6 +314,11 @@ public enum Schema {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX importHoldingByImport ON importHolding (importId);
 
+        -- A money line still never changes, but which import holds it may (an undo hands it on).
+        DROP TRIGGER deliveryLineFixed;
+        CREATE TRIGGER deliveryLineFixed BEFORE UPDATE OF deliveryId, recordKey, occurredAtMs, amountE4, tipsE4, kind ON deliveryLine
+        BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
+
         -- One driver, one currency (docs/record.md): what each statement said of both. The
         -- store's currency is its imports' (all equal: another is refused); a platform's driver
         -- is the one its imports name, kept only as the SHA-256 of the id folded (never the id).

@@ -98,3 +98,15 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// One platform figure by id.
+    public func shiftEarningRow(_ id: Int64) throws -> ShiftEarning? {
+        try connection.query("SELECT \(ShiftEarning.columns) FROM shiftEarning WHERE id = ?1", [.integer(id)]).first.map(ShiftEarning.init(row:))
+    }
+
+    /// Removes an imported figure this import has just added (it turned out to be one already held).
+    public func deleteShiftEarning(_ id: Int64) throws {
+        try write { try connection.run("DELETE FROM shiftEarning WHERE id = ?1", [.integer(id)]) }
+    }
+}

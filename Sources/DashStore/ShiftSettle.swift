@@ -184,3 +184,40 @@ extension PlannedShiftID {
         return nil
     }
 }
+
+extension Store {
+    /// The span of what lies on a parked shift (its sessions, deliveries and their money lines,
+    /// statement rows); nil when it holds nothing.
+    public func parkedEvidenceHull(_ shiftID: Int64) throws -> Interval? {
+        guard let row = try connection.query("""
+            SELECT min(a) AS first, max(b) AS last FROM (
+                SELECT startedAtMs AS a, coalesce(endedAtMs, startedAtMs) AS b FROM captureSession WHERE shiftId = ?1
+                UNION ALL SELECT acceptedAtMs, coalesce(deliveredAtMs, cancelledAtMs, acceptedAtMs) FROM delivery WHERE shiftId = ?1
+                UNION ALL SELECT l.occurredAtMs, l.occurredAtMs FROM deliveryLine l JOIN delivery d ON d.id = l.deliveryId WHERE d.shiftId = ?1
+                UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL)
+            """, [.integer(shiftID)]).first, let first = row["first"].int64, let last = row["last"].int64 else { return nil }
+        return try Interval(start: Instant(millisecondsSinceEpoch: first), end: Instant(millisecondsSinceEpoch: max(last, first)))
+    }
+
+    /// Removes a parked shift that was given nothing.
+    public func deleteParkedShift(_ shiftID: Int64) throws {
+        try write {
+            try connection.run("DELETE FROM shift WHERE id = ?1 AND startedAtMs < ?2", [.integer(shiftID), .integer(Self.parkingEnd)])
+        }
+    }
+
+    /// Moves a trip (a delivery of one) to `shiftID` with the times a trips file gives it: the
+    /// planner then places it where those times say.
+    public func retimeDelivery(_ deliveryID: Int64, accepted: Instant, delivered: Instant, onto shiftID: Int64) throws {
+        try write {
+            let delivery = try requireDelivery(deliveryID)
+            guard delivered >= accepted else { throw ModelError.endsBeforeStart(start: accepted, end: delivered) }
+            guard try connection.scalar("SELECT count(*) FROM delivery WHERE offerId = ?1", [.integer(delivery.offerID)])?.int64 == 1 else {
+                throw ModelError.outsideShift(what: "the trip's times (its offer has other deliveries)")
+            }
+            try connection.run("UPDATE delivery SET shiftId = ?2, acceptedAtMs = ?3, deliveredAtMs = ?4 WHERE id = ?1",
+                               [.integer(deliveryID), .integer(shiftID), .instant(accepted), .instant(delivered)])
+            try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = ?1", [.integer(delivery.offerID), .instant(accepted)])
+        }
+    }
+}

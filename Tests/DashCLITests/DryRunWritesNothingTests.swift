@@ -48,7 +48,7 @@ import Glibc
 
     static let imports: [(kind: String, text: String, extra: [String], said: String)] = [
         ("expenses", "date,amount,category,note\n2026-11-03,4.10,parking,\n", [], "dry run, nothing written: would add 1 expense"),
-        ("statement", "Date,Start,End,Earnings\n2026-11-06,16:00,18:00,40.00\n", ["--template", "shift-log"],
+        ("statement", "Date,Start,End,Earnings\n2026-11-06,16:00,18:00,40.00\n", ["--template", "shift-log", "--platform", "DoorDash"],
          "dry run, nothing written: would record 1 shift created; earnings recorded on 1 shift"),
     ]
 

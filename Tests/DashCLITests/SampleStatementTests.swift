@@ -26,8 +26,8 @@ import TestSupport
             "2026-11-05T16:40:00-06:00", "2026-11-06T16:45:00-06:00", "2026-11-07T17:05:00-06:00",
             "2026-11-08T20:25:00-06:00", "2026-11-13T11:00:00-06:00",
         ])
-        #expect(shifts.map { $0.earnings?.amount.description } == ["31.75", "44.10", "28.60", "39.00", "35.20"])
-        #expect(shifts.map { $0.earnings?.tips?.description } == ["9.50", "12.00", nil, "11.25", "8.00"])
+        #expect(try store.grosses() == ["31.75", "44.10", "28.60", "39.00", "35.20"])
+        #expect(try store.countedTips() == ["9.50", "12.00", nil, "11.25", "8.00"])
 
         let deliveryLog = store.run(words: ["import", "statement", Self.folder + "statements/delivery-log-2026-11-05.csv",
                                             "--template", "delivery-log"])
@@ -41,7 +41,7 @@ import TestSupport
         #expect(second.map { $0.ownAmount?.tips?.description } == [nil, "4.00"])
         #expect(try first.map { try opened.offer($0.offerID)?.platform } == ["DoorDash", "DoorDash"])
         // The shift's earnings are the statement's figure, untouched by its deliveries' pay.
-        #expect(try opened.shifts().map { $0.earnings?.amount.description } == ["31.75", "44.10", "28.60", "39.00", "35.20"])
+        #expect(try store.grosses() == ["31.75", "44.10", "28.60", "39.00", "35.20"])
     }
 
     @Test func theExpensesSample() throws {

@@ -37,11 +37,14 @@ import TestSupport
             """)
         let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(result.stdout.contains("2 shifts created; earnings recorded on 2 shifts"))
+        #expect(result.stdout.contains("2 shifts created; earnings recorded on 2 shifts"), "\(result.stdout)")
         #expect(result.stdout.contains("skipped line 5: date is 'Total'"))
         let all = try shifts(store)
-        #expect(all.map { $0.earnings?.amount.description } == ["68.40", "55.00", nil])
-        #expect(all.map { $0.earnings?.tips?.description } == ["21.75", nil, nil])
+        #expect(try store.grosses() == ["68.40", "55.00", nil])
+        #expect(try store.countedTips() == ["21.75", nil, nil])
+        // The figures keep their platform; the shift the driver entered keeps its times.
+        #expect(try store.values("SELECT platform, shiftId FROM shiftEarning ORDER BY id")
+                == [[.text("DoorDash"), .integer(1)], [.text("Uber Eats"), .integer(2)], [.text("DoorDash"), .integer(3)]])
         #expect(TimeText.local(all[1].end ?? all[1].start, zone: TimeZone(identifier: "America/Chicago") ?? .gmt) == "2026-11-07T02:10:00-06:00")
         let text = try dumpRecord(Store.open(at: store.path, create: false)).joined(separator: "\n")
         #expect(!text.contains("Jane") && !text.contains("Bob"))
@@ -51,31 +54,43 @@ import TestSupport
     @Test(arguments: [false, true])
     func overlappingStatementsGiveTheUnion(reversed: Bool) throws {
         let store = try CLIStore()
-        let first = try write(store, "a.csv", "Date,Start,End,Earnings\n2026-11-06,16:00,18:00,40.00\n2026-11-07,16:00,18:00,30.00\n")
-        let second = try write(store, "b.csv", "Date,Start,End,Earnings\n2026-11-07,16:00,18:00,30.00\n2026-11-08,16:00,18:00,20.00\n")
+        let first = try write(store, "a.csv", "Date,Start,End,Platform,Earnings\n2026-11-06,16:00,18:00,DoorDash,40.00\n2026-11-07,16:00,18:00,DoorDash,30.00\n")
+        let second = try write(store, "b.csv", "Date,Start,End,Platform,Earnings\n2026-11-07,16:00,18:00,doordash,30.00\n2026-11-08,16:00,18:00,DoorDash,20.00\n")
         for file in reversed ? [second, first] : [first, second] {
             #expect(store.run(words: ["import", "statement", file, "--template", "shift-log"]).status == .success)
         }
-        #expect(try shifts(store).map { $0.earnings?.amount.description } == ["40.00", "30.00", "20.00"])
+        #expect(try store.grosses() == ["40.00", "30.00", "20.00"])
         #expect(store.run(words: ["import", "statement", first, "--template", "shift-log"]).stdout.contains("already imported"))
+        // Undo is exact: the shared row stays with the other file, whichever is undone.
+        #expect(store.run("imports", "undo", "1").status == .success)
+        #expect(try store.grosses() == (reversed ? ["40.00", "30.00"] : ["30.00", "20.00"]))
     }
 
-    /// An amount already recorded differently is refused naming both figures, unless --replace;
-    /// undoing the import clears what it recorded.
+    /// Two statements giving one platform's work two figures: the later is refused naming
+    /// both, unless --replace; undoing the replacing import brings the replaced figure back.
+    /// The driver's own figure is their word: a statement beside it is kept, and a note says so.
     @Test func aConflictIsRefusedUnlessReplaced() throws {
         let store = try CLIStore()
         store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
-        store.run("shift", "earnings", "1", "68.40", "--tips", "21.75")
+        let first = try write(store, "a.csv", "Date,Start,End,Platform,Earnings,Tips\n2026-11-02,10:30,14:15,DoorDash,68.40,21.75\n")
+        #expect(store.run(words: ["import", "statement", first, "--template", "shift-log"]).status == .success)
         let before = try dumpRecord(Store.open(at: store.path, create: false))
-        let file = try write(store, "c.csv", "Date,Start,End,Earnings\n2026-11-02,10:30,14:15,70.00\n")
+        let file = try write(store, "c.csv", "Date,Start,End,Platform,Earnings\n2026-11-02,10:30,14:15,DoorDash,70.00\n")
         let refused = store.run(words: ["import", "statement", file, "--template", "shift-log"])
         #expect(refused.status == .dataError)
-        #expect(refused.stderr.contains("\(file):2: gross: shift 1 already has earnings 68.40 (tips 21.75); the statement says 70.00"))
+        #expect(refused.stderr.contains("\(file):2: gross: shift 1 already has DoorDash earnings 68.40 (tips 21.75) from import 1"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the statement says 70.00"))
         #expect(try dumpRecord(Store.open(at: store.path, create: false)) == before)
         #expect(store.run(words: ["import", "statement", file, "--template", "shift-log", "--replace"]).status == .success)
-        #expect(try shifts(store).first?.earnings?.amount.description == "70.00")
-        #expect(store.run("imports", "undo", "1").status == .success)
-        #expect(try shifts(store).first?.earnings == nil)
+        #expect(try store.grosses() == ["70.00"])
+        let undo = store.run("imports", "undo", "2")
+        #expect(undo.stdout.contains("1 figure it had replaced count again"), "\(undo.stdout)\(undo.stderr)")
+        #expect(try store.grosses() == ["68.40"])
+        // Your figure wins over the statement's; check notes the difference, exit 0.
+        store.run("shift", "earnings", "1", "66.00")
+        #expect(try store.grosses() == ["66.00"])
+        let check = store.run("check")
+        #expect(check.status == .success && check.stdout.contains("shift 1, whole shift: your figure 66.00 counts"), "\(check.stdout)")
     }
 
     /// Every bad row is listed and nothing of the file is written; a DST-gap time is refused.
@@ -105,7 +120,9 @@ import TestSupport
         #expect(store.importGPX(gpx).status == .success)
         // The track ran 08:00:00-08:00:29 Chicago; the statement's 08:00-08:01 overlaps it.
         let file = try write(store, "s.csv", "Date,Start,End,Earnings\n2026-11-02,08:00,08:01,12.00\n")
-        let result = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        let refused = store.run(words: ["import", "statement", file, "--template", "shift-log"])
+        #expect(refused.status == .dataError && refused.stderr.contains("names no platform"), "\(refused.stderr)")
+        let result = store.run(words: ["import", "statement", file, "--template", "shift-log", "--platform", "DoorDash"])
         #expect(result.stdout.contains("earnings recorded on 1 shift"), "\(result.stdout)\(result.stderr)")
         #expect(try shifts(store).count == 1)
     }
@@ -142,14 +159,14 @@ import TestSupport
             """)
         #expect(store.run(words: ["import", "statement", second, "--template", "delivery-log"]).stdout.contains("1 delivery added; 2 rows already recorded"))
         #expect(try direct.deliveries(of: 1).count == 4)
-        // A row no shift holds.
+        // A row no shift holds makes its own shift; pay with no platform is refused.
         let before = try dumpRecord(direct)
         let outside = try write(store, "d3.csv", "Date,Accepted,Delivered,Pay\n2026-11-05,19:00,19:30,4.00\n")
         let refused = store.run(words: ["import", "statement", outside, "--template", "delivery-log"])
         #expect(refused.status == .dataError)
-        #expect(refused.stderr.contains("\(outside):2: no shift holds this delivery"))
+        #expect(refused.stderr.contains("\(outside):2: platform: the row gives pay but names no platform"), "\(refused.stderr)")
         #expect(try dumpRecord(direct) == before)
-        let created = store.run(words: ["import", "statement", outside, "--template", "delivery-log", "--create-shifts"])
+        let created = store.run(words: ["import", "statement", outside, "--template", "delivery-log", "--platform", "Grubhub"])
         #expect(created.stdout.contains("1 shift created; 1 delivery added"), "\(created.stdout)")
         #expect(store.run("imports", "undo", "3").status == .success)
         #expect(try dumpRecord(direct) == before)
@@ -167,10 +184,10 @@ import TestSupport
         // Two rows giving one shift its earnings: refused, never summed or overwritten.
         store.run("shift", "add", "--start", "2026-11-03T10:00", "--end", "2026-11-03T22:00")
         let before = try dumpRecord(Store.open(at: store.path, create: false))
-        let twice = try write(store, "b.csv", "Date,Start,End,Earnings\n2026-11-03,11:00,14:00,40.00\n2026-11-03,17:00,21:00,60.00\n")
+        let twice = try write(store, "b.csv", "Date,Start,End,Platform,Earnings\n2026-11-03,11:00,14:00,Uber,40.00\n2026-11-03,13:00,21:00,uber,60.00\n")
         let refusedTwice = store.run(words: ["import", "statement", twice, "--template", "shift-log", "--replace"])
         #expect(refusedTwice.status == .dataError)
-        #expect(refusedTwice.stderr.contains("\(twice):3: this row and line 2 both give earnings for shift 1"))
+        #expect(refusedTwice.stderr.contains("\(twice):3: this row and line 2 both give uber figures for overlapping times"), "\(refusedTwice.stderr)")
         // A personal column mapped by mistake refuses the file.
         let personal = try write(store, "p.json", """
             {"name": "p", "kind": "deliveries", "dateFormat": "yyyy-MM-dd", "timeFormat": "HH:mm",
@@ -192,7 +209,7 @@ import TestSupport
     @Test func undoKeepsOutsideTips() throws {
         let store = try CLIStore()
         store.run("shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15")
-        let file = try write(store, "d.csv", "Date,Accepted,Delivered,Pay\n2026-11-02,10:40,11:05,8.50\n")
+        let file = try write(store, "d.csv", "Date,Accepted,Delivered,Platform,Pay\n2026-11-02,10:40,11:05,DoorDash,8.50\n")
         #expect(store.run(words: ["import", "statement", file, "--template", "delivery-log"]).status == .success)
         #expect(store.run("tip", "add", "1", "5.00", "--method", "cash", "--at", "2026-11-02T11:10").status == .success)
         let undo = store.run("imports", "undo", "1")

@@ -259,7 +259,7 @@ CREATE TABLE shiftPause (
 CREATE TABLE sqlite_sequence(name,seq);
 
 -- trigger deliveryLineFixed
-CREATE TRIGGER deliveryLineFixed BEFORE UPDATE ON deliveryLine
+CREATE TRIGGER deliveryLineFixed BEFORE UPDATE OF deliveryId, recordKey, occurredAtMs, amountE4, tipsE4, kind ON deliveryLine
 BEGIN SELECT RAISE(ABORT, 'a money line is never changed: undo its import'); END;
 
 -- trigger deliveryOfferOnOneShiftInsert
