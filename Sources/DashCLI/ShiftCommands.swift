@@ -1,4 +1,5 @@
 import DashModel
+import DashReport
 import DashStore
 import Foundation
 
@@ -22,12 +23,13 @@ enum ShiftCommands {
             var fromTrips = false
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
-                // The gross the report uses (docs/report.md): the shift's own figure, else its
-                // trips' pay, marked so the two are never taken for one another.
-                var earnings = shift.earnings?.amount.formatted() ?? "-", tips = shift.earnings?.tips?.formatted() ?? "-"
-                if shift.earnings == nil, case let (pay?, tripTips) = try store.deliveriesPay(of: shift.id) {
-                    (earnings, tips, fromTrips) = (pay.formatted() + "*", tripTips.map { $0.formatted() + "*" } ?? "-", true)
-                }
+                // The gross the report counts (docs/report.md), marked when it is not your own
+                // figure but a statement's or the trips' (so the two are never taken for one another).
+                let counted = try CountedMoney(shiftID: shift.id, money: try store.platformMoney(of: shift))
+                let imported = counted.shares.contains { $0.source != nil && $0.source != .typed }
+                let mark = imported ? "*" : ""
+                fromTrips = fromTrips || (imported && counted.gross != nil)
+                let earnings = counted.gross.map { $0.formatted() + mark } ?? "-", tips = counted.tips.map { $0.formatted() + mark } ?? "-"
                 table.rows.append([
                     String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
@@ -42,7 +44,7 @@ enum ShiftCommands {
                 if !run.quiet { run.print("no shifts") }
             } else {
                 run.context.console.out(table.render())
-                if fromTrips { run.print("* the sum of its trips' pay: no figure for the whole shift is recorded") }
+                if fromTrips { run.print("* from imported statements or trips, not a figure you typed (docs/report.md says which counts)") }
             }
             return .success
         })
@@ -61,7 +63,22 @@ enum ShiftCommands {
             run.print("  end:       \(shift.end.map { TimeText.local($0, zone: run.zone) } ?? "- (active)")")
             run.print("  state:     \(try store.state(of: shift).rawValue)")
             run.print("  hours:     \(Durations.hoursText(times.elapsed)) elapsed, \(Durations.hoursText(times.paused)) paused, \(Durations.hoursText(times.worked)) worked")
-            run.print("  earnings:  \(earningsText(shift.earnings))")
+            // What counts (docs/report.md), and each platform's share with where it comes from.
+            let counted = try CountedMoney(shiftID: shift.id, money: try store.platformMoney(of: shift))
+            let own = counted.shares.count == 1 && counted.shares.first?.platform == nil && counted.shares.first?.source == .typed
+            if own || counted.gross == nil {
+                run.print("  earnings:  \(earningsText(shift.earnings))")
+            } else {
+                run.print("  earnings:  \(earningsText(counted.gross.flatMap { try? PaidAmount($0, tips: counted.tips) }))")
+            }
+            if !own {
+                for share in counted.shares where share.gross != nil || share.trips > 0 {
+                    let source = share.source.map { " (\($0 == .typed ? "your figure" : $0.rawValue))" } ?? ""
+                    run.print("    \(share.platform ?? "no platform"): \(share.gross?.formatted() ?? "-")\(source)"
+                              + (share.trips > 0 ? ", \(share.trips) trip\(share.trips == 1 ? "" : "s")" : ""))
+                }
+            }
+            for note in counted.notes { run.print("  note:      \(note.text)") }
             run.print("  fuel:      \(shift.fuel.map { "\($0.milesPerGallon) mpg at \($0.pricePerGallon) per gallon" } ?? "no assumption recorded")")
             let sessions = try store.captureSessions(of: id)
             let samples = try store.routeSampleCount(shiftID: id)

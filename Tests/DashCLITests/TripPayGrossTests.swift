@@ -50,7 +50,7 @@ import TestSupport
         // The shift list shows the same figures, marked as the trips' (9.87 + 12.40 with its 3.00 tip; 8.25).
         let shifts = store.run("shifts").stdout
         #expect(shifts.contains("22.27*") && shifts.contains("3.00*") && shifts.contains("8.25*"), "\(shifts)")
-        #expect(shifts.hasSuffix("* the sum of its trips' pay: no figure for the whole shift is recorded\n"), "\(shifts)")
+        #expect(shifts.hasSuffix("* from imported statements or trips, not a figure you typed (docs/report.md says which counts)\n"), "\(shifts)")
     }
 
     @Test func uberPersonalPaymentsGiveTheirTripsAmountsAsGross() throws {
