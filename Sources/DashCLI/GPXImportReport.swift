@@ -1,5 +1,6 @@
 import DashImport
 import DashIngest
+import DashModel
 
 /// The lines a GPX import prints: its summary, or why it added nothing.
 extension ImportCommands {
@@ -21,11 +22,12 @@ extension ImportCommands {
             return
         }
         if outcome.written == 0, outcome.alreadyRecorded > 0, outcome.outsideShift == 0 {
-            run.print("\(outcome.fileName): all of its segments are already in the store; nothing added")
+            run.print("\(outcome.fileName): all of its points are already in the store; nothing added")
             return
         }
         if outcome.written == 0 {
             let reasons = [outcome.alreadyRecorded > 0 ? "\(plural(outcome.alreadyRecorded, "point")) already in the store" : nil,
+                           outcome.strays > 0 ? "\(outcome.strays) stray fix\(outcome.strays == 1 ? "" : "es")" : nil,
                            outcome.outsideShift > 0 ? "\(plural(outcome.outsideShift, "point")) outside the shift" : nil,
                            outcome.rejected.isEmpty ? nil : "\(plural(outcome.rejected.values.reduce(0, +), "point")) rejected"]
                 .compactMap { $0 }
@@ -44,8 +46,15 @@ extension ImportCommands {
             }
             run.print("  rejected: \(rejected) (\(reasons.joined(separator: ", ")))")
         }
+        if outcome.strays > 0 {
+            run.print("  rejected as stray fixes: \(plural(outcome.strays, "point")) more than the split gap from every other point of the file")
+        }
         if outcome.alreadyRecorded > 0 {
-            run.print("  skipped: \(plural(outcome.alreadyRecorded, "point")) of segments already in the store")
+            run.print("  skipped: \(plural(outcome.alreadyRecorded, "point")) at instants the route already holds")
+        }
+        for entry in outcome.outsideDriverShifts {
+            run.print("  note: \(Durations.hoursText(entry.outside)) h of it lies outside your shift \(entry.shift)'s times "
+                      + "(up to \(Durations.hoursText(entry.beyond)) h beyond them): kept on it, not counted in its hours")
         }
         if outcome.outsideShift > 0 {
             run.print("  left out: \(plural(outcome.outsideShift, "point")) outside the shift")

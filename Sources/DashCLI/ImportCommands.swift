@@ -7,21 +7,26 @@ import Foundation
 enum ImportCommands {
     static let gpx = CommandSpec(
         path: ["import", "gpx"], abstract: "Import GPX tracks as route samples of the right shifts.",
-        usage: "import gpx FILE... [--shift ID] [--dry-run] [--max-accuracy M]",
+        usage: "import gpx FILE... [--shift ID] [--dry-run] [--max-accuracy M]\n       [--split-gap MINUTES]",
         arguments: [("FILE", "GPX 1.0 or 1.1 files, as tracking apps write them.")],
         options: [
             OptionHelp(name: "shift", value: "ID", help: "Put every track on this shift instead of the one that covers it."),
             OptionHelp(name: "dry-run", value: nil, help: "Read and judge everything, print the summary, write nothing."),
             OptionHelp(name: "max-accuracy", value: "M", help: "Reject points less accurate than M metres (default 50)."),
+            OptionHelp(name: "split-gap", value: "MINUTES", help: "A break longer than this starts another shift (default 60)."),
         ],
         discussion: """
-            Each track segment becomes a capture session. A track goes to the shift that covers
-            its time (or --shift), else to a new completed shift spanning its accepted points.
-            Points are judged as the capture path judges them: a point not later than the one
-            before, less accurate than --max-accuracy, or implying a speed above 70 m/s is
-            rejected and counted. With --shift, points outside that shift are left out. A
-            segment whose first point the shift already has is skipped (imported before). Only time, latitude, longitude and accuracy are kept. Each file
-            is one transaction: a file with any problem adds nothing, and every problem is listed
+            Each track segment becomes a capture session, cut where it breaks for longer than
+            the split gap. Sessions are evidence of work (docs/record.md): each goes on your
+            shift within the gap of it, else on the shift the evidence makes (at most 16
+            hours), in any order of files. A point more than the gap from every other point of
+            its file is a stray fix, rejected and counted. Points are judged as the capture
+            path judges them: a point not later than the one before, less accurate than
+            --max-accuracy, or implying a speed above 70 m/s is rejected and counted. A point
+            at an instant the route already holds is skipped (a longer export adds only its
+            new points). With --shift, every track goes on that shift and points outside it
+            are left out. Only time, latitude, longitude and accuracy are kept. Each file is
+            one transaction: a file with any problem adds nothing, and every problem is listed
             with its line. A file already imported, or another holding the same points, adds
             nothing. Waypoints and routes are ignored.
             """,
@@ -44,7 +49,11 @@ enum ImportCommands {
     /// Imports one file in its own transaction; prints its summary or its problems.
     static func importOne(_ path: String, store: Store, forced: Int64?, thresholds: AcceptanceFilter.Thresholds, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
-        let options = GPXOptions(now: run.now, forcedShift: forced, thresholds: thresholds, dryRun: run.arguments.has("dry-run"))
+        var options = GPXOptions(now: run.now, forcedShift: forced, thresholds: thresholds, dryRun: run.arguments.has("dry-run"))
+        do { options.splitGapMilliseconds = try StatementImportCommand.splitGap(run) } catch {
+            run.context.console.err("dashpilot: error: \(error)\n")
+            return .usage
+        }
         let progress = Progress(name: name, total: FileChunks.size(path), run: run)
         defer { progress.clear() }
         do {

@@ -18,6 +18,10 @@ public struct GPXImportOutcome {
     /// Set when the file has no track point: nothing to add, nothing recorded.
     public var empty = false
     public var alreadyRecorded = 0
+    /// Points rejected as stray fixes: more than the split gap from every other point of the file.
+    public var strays = 0
+    /// The driver's shifts whose times some of the file lies outside: how much and how far (ms).
+    public var outsideDriverShifts: [(shift: Int64, outside: Int64, beyond: Int64)] = []
     public var outsideShift = 0
     public var written = 0
 }
@@ -66,7 +70,11 @@ final class GPXImportJob {
     private var pending: [Position] = []
     private var segmentLast: Instant?
 
+    /// Where the sessions wait for the planner (unused with `--shift`).
+    let parking: EvidenceParking
+
     init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?) {
+        parking = EvidenceParking(store: store, importID: importID)
         self.store = store
         self.importID = importID
         self.fileName = fileName
@@ -107,7 +115,7 @@ final class GPXImportJob {
             outsideShift += 1
             return
         }
-        if !segmentStarted {
+        if !segmentStarted, forcedShift != nil {
             segmentStarted = true
             // A segment whose first point the shift's route already has was imported before
             // (the same file re-saved, or a longer export holding it): adding it again would
@@ -121,7 +129,7 @@ final class GPXImportJob {
         if writer == nil {
             writer = try store.beginCapture(shiftID: shift.id, startedAt: point.at, source: segmentLabel, importID: importID)
             captureSessions += 1
-            if !trackCreatedShift, shiftsSeen.insert(shift.id).inserted { shiftsUsed.append(shift.id) }
+            if forcedShift != nil, shiftsSeen.insert(shift.id).inserted { shiftsUsed.append(shift.id) }
         }
         pending.append(try Position(at: point.at, latitude: point.latitude, longitude: point.longitude,
                                     horizontalAccuracy: point.horizontalAccuracy))
@@ -133,11 +141,8 @@ final class GPXImportJob {
     }
 
     private func endTrack() throws {
-        guard let shift = trackShift, let first = trackFirst, let last = trackLast else { return }
-        if trackCreatedShift {
-            // A track of one accepted point still makes a shift of positive length.
-            try store.setImportedShiftSpan(shift.id, start: first, end: last > first ? last : first.adding(milliseconds: 1000))
-        } else if first < shift.start || (shift.end.map { last > $0 } ?? false) {
+        guard forcedShift != nil, let shift = trackShift, let first = trackFirst, let last = trackLast else { return }
+        if first < shift.start || (shift.end.map { last > $0 } ?? false) {
             throw TrackPlacementError(message: """
                 track \(trackIndex + 1) (\(first) to \(last)) does not lie within shift \(shift.id), which covers its first point \
                 (\(shift.start) to \(shift.end.map(\.description) ?? "now")); use --shift \(shift.id) to put it there, leaving out \
@@ -158,12 +163,10 @@ final class GPXImportJob {
         let shift: Shift
         if let forcedShift {
             shift = try store.requireShift(forcedShift)
-        } else if let covering = try store.shiftCovering(point.at) {
-            shift = covering
         } else {
-            shift = try store.requireShift(try store.createImportedShift(start: point.at, importID: importID))
-            trackCreatedShift = true
-            shiftsCreated.append(shift.id)
+            // Parked until the file is in; the planner then places every session
+            // (docs/shifts-from-evidence.md).
+            shift = try store.requireShift(try parking.shift())
         }
         trackShift = shift
         return shift

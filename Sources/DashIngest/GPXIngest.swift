@@ -7,6 +7,8 @@ import Foundation
 public struct GPXOptions: Sendable {
     /// Put every track on this shift instead of the one that covers it.
     public var forcedShift: Int64?
+    /// A break in a track longer than this starts another shift (`--split-gap`; nil: 60 minutes).
+    public var splitGapMilliseconds: Int64?
     public var thresholds: AcceptanceFilter.Thresholds
     /// Judge everything, roll it back, keep the outcome.
     public var dryRun: Bool
@@ -58,6 +60,29 @@ public enum GPXIngest {
             outcome.alreadyRecorded = job.alreadyRecorded
             outcome.outsideShift = job.outsideShift
             outcome.written = job.written
+            if options.forcedShift == nil, let parked = job.parking.shiftID {
+                // The route parked: a point at an instant already recorded is left out, each
+                // segment is cut at breaks longer than the gap, then the planner places it all.
+                let gap = options.splitGapMilliseconds ?? ShiftRules.defaultSplitGapMilliseconds
+                if let chosen = options.splitGapMilliseconds { try store.setImportSplitGap(importID, milliseconds: chosen) }
+                let route = try store.prepareParkedRoute(parked, splitGap: gap)
+                outcome.alreadyRecorded = route.duplicates
+                outcome.written -= route.duplicates
+                outcome.captureSessions += route.sessionsCut - route.sessionsEmptied
+                do {
+                    if let settled = try job.parking.settle() {
+                        outcome.strays = settled.strayPoints
+                        outcome.written -= settled.strayPoints
+                        outcome.outsideDriverShifts = settled.outsideDriverShifts
+                        let holding = try store.shiftsHolding(captureSessionsOf: importID)
+                        outcome.shiftsCreated = holding.filter(settled.created.contains)
+                        outcome.shiftsUsed = holding.filter { !settled.created.contains($0) }
+                        outcome.captureSessions = try store.captureSessionCount(importID: importID)
+                    }
+                } catch let refused as SettleRefused {
+                    throw TrackPlacementError(message: refused.description)
+                }
+            }
             // A file with no track point adds nothing and is not recorded (its content
             // fingerprint would match every other such file).
             if result.summary.points == 0 {
@@ -70,7 +95,7 @@ public enum GPXIngest {
             }
             // Nothing to add (every point already on its shift, left out, or rejected): no
             // import is recorded.
-            if job.written == 0 { return .nothingAdded(outcome) }
+            if outcome.written <= 0 { return .nothingAdded(outcome) }
             return .record(outcome, sha256: result.sha256, contentSha256: result.contentSha256, summary: addedText(outcome))
         }
     }

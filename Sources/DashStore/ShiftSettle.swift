@@ -129,13 +129,20 @@ extension Store {
                                                       [.integer(row.shiftID), .integer(session)])
             try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(session)])
         }
+        var parkedGone: [Int64] = []
         for retired in plan.retired {
             try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(retired.id)])
-            outcome.removed.append(retired.id)
+            if evidence.shifts[retired.id]?.parked == true { parkedGone.append(retired.id) } else { outcome.removed.append(retired.id) }
         }
         // A parked shift the plan did not name (it held nothing) goes too.
-        for shift in evidence.shifts.values where shift.parked && !outcome.created.contains(shift.id) && !outcome.removed.contains(shift.id) {
+        for shift in evidence.shifts.values where shift.parked && !outcome.created.contains(shift.id) && !parkedGone.contains(shift.id) {
             try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(shift.id)])
+            parkedGone.append(shift.id)
+        }
+        // A parked shift that became no shift gives its id back when it was the last given:
+        // no one ever saw it, so the next shift's number follows the last one shown.
+        for id in parkedGone.sorted(by: >) {
+            try connection.run("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'shift' AND seq = ?1", [.integer(id)])
         }
         try connection.execute("PRAGMA defer_foreign_keys = OFF")
         outcome.created.sort()
@@ -203,6 +210,7 @@ extension Store {
     public func deleteParkedShift(_ shiftID: Int64) throws {
         try write {
             try connection.run("DELETE FROM shift WHERE id = ?1 AND startedAtMs < ?2", [.integer(shiftID), .integer(Self.parkingEnd)])
+            try connection.run("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'shift' AND seq = ?1", [.integer(shiftID)])
         }
     }
 

@@ -129,10 +129,11 @@ import TestSupport
 
     @Test func longitudeMinus180IsAccepted() throws {
         let store = try Self.store()
-        let path = try store.file("edge.gpx", Self.file([Self.point("-90", "-180"), Self.point("90", "179.999999", "2026-11-02T20:00:00Z")]))
+        let path = try store.file("edge.gpx", Self.file([Self.point("-90", "-180"), Self.point("90", "179.999999", "2026-11-02T14:00:30Z"),
+                                                         Self.point("-90", "-179.99999", "2026-11-02T14:01:00Z")]))
         let result = store.importGPX(path)
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(try store.values("SELECT latitude, longitude FROM routeSample ORDER BY id") == [[.real(-90), .real(-180)]])
+        #expect(try store.values("SELECT latitude, longitude FROM routeSample ORDER BY id") == [[.real(-90), .real(-180)], [.real(-90), .real(-179.99999)]])
         // The second point, at the other pole, is a jump the filter rejects.
         #expect(result.stdout.contains("implausible jump: 1"))
     }
