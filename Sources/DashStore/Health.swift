@@ -44,20 +44,23 @@ extension Store {
         }
         for row in try connection.query("""
             SELECT d.id, d.shiftId FROM delivery d JOIN shift s ON s.id = d.shiftId
-            WHERE d.acceptedAtMs < s.startedAtMs
-               OR (s.endedAtMs IS NOT NULL AND (d.acceptedAtMs >= s.endedAtMs
+            WHERE (s.importId IS NOT NULL OR d.importId IS NULL) AND d.acceptedAtMs < s.startedAtMs
+               OR ((s.importId IS NOT NULL OR d.importId IS NULL) AND s.endedAtMs IS NOT NULL AND (d.acceptedAtMs >= s.endedAtMs
                    OR max(coalesce(d.arrivedAtPickupAtMs, 0), coalesce(d.pickedUpAtMs, 0), coalesce(d.deliveredAtMs, 0),
                           coalesce(d.cancelledAtMs, 0)) > s.endedAtMs))
             ORDER BY d.id
             """) {
             faults.append(.deliveryOutsideShift(delivery: row.int("id"), shift: row.int("shiftId")))
         }
-        // Per shift, two index range counts: samples before the start and after the end.
+        // Per shift, two index range counts: samples before the start and after the end. Your
+        // own shift keeps imported evidence just outside your times on purpose (docs/record.md:
+        // kept, not counted), so only what you recorded, or a made shift's, is a fault there.
         for row in try connection.query("""
             SELECT s.id,
                    (SELECT count(*) FROM routeSample r WHERE r.shiftId = s.id AND r.recordedAtMs < s.startedAtMs)
                  + (SELECT count(*) FROM routeSample r WHERE r.shiftId = s.id AND r.recordedAtMs > s.endedAtMs) AS outside
-            FROM shift s ORDER BY s.id
+            FROM shift s WHERE s.importId IS NOT NULL
+               OR EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id AND c.importId IS NULL) ORDER BY s.id
             """) where row.int("outside") > 0 {
             faults.append(.samplesOutsideShift(shift: row.int("id"), count: Int(row.int("outside"))))
         }

@@ -13,7 +13,7 @@ extension Store {
         let pipeline = MeterPipeline(count: shiftIDs.count)
         let statement = try connection.prepare("""
             SELECT captureSessionId, recordedAtMs, latitude, longitude FROM routeSample
-            WHERE shiftId = ?1 ORDER BY recordedAtMs, id
+            WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs, id
             """)
         defer { statement.finalize() }
         for (index, shiftID) in shiftIDs.enumerated() {
@@ -21,8 +21,11 @@ extension Store {
                 try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
             }
             pipeline.begin(index, MileageMeter(suspensions: parked))
+            // Only what lies within the shift's times is its miles (a track kept on your shift
+            // past your times counts when you change them; docs/record.md).
+            let span = try connection.query("SELECT startedAtMs, coalesce(endedAtMs, 253402300799999) FROM shift WHERE id = ?1", [.integer(shiftID)]).first
             try statement.reset()
-            try statement.bind([.integer(shiftID)])
+            try statement.bind([.integer(shiftID), .integer(span?[0].int64 ?? Int64.min), .integer(span?[1].int64 ?? Int64.max)])
             var chunk: [RouteStep] = []
             chunk.reserveCapacity(MeterPipeline.chunk)
             while try statement.advance() {

@@ -49,3 +49,20 @@ import TestSupport
         #expect(facts.map(\.meters) == [batch[0], nil, batch[2]])
     }
 }
+
+/// docs/record.md: evidence an import keeps on your shift past your times is kept, not counted:
+/// the shift's miles are those of the samples within its times.
+@Suite struct MilesWithinTheShiftTests {
+    @Test func samplesPastTheShiftsEndAreNotItsMiles() throws {
+        let store = try Store.inMemory()
+        let shift = try store.createCompletedShift(start: minute(0), end: minute(10))
+        try store.write {
+            let writer = try store.beginCapture(shiftID: shift, startedAt: minute(0), source: "t", importID: nil)
+            // Due north, 0.001 degree a minute (about 111 m): 10 steps within, 10 past the end.
+            try writer.append((0...20).map { try Position(at: minute(Int64($0)), latitude: 45 + Double($0) * 0.001, longitude: -93, horizontalAccuracy: 5) })
+            writer.finish()
+        }
+        let within = try store.recordedMeters(shiftIDs: [shift])[0]
+        #expect(within > 1_100 && within < 1_120, "\(within)")
+    }
+}
