@@ -33,34 +33,43 @@ extension Store {
                         (SELECT recordedAtMs FROM routeSample WHERE shiftId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4)
                     """, [.integer(shiftID), .integer(other.int("id")), .integer(first), .integer(last)])
             }
+            // One streamed scan of the parked route in time order: per session only its parts'
+            // bounds are kept, never its points (a 1 GB file's route stays on disk), and a file
+            // of thousands of segments costs one pass, not one per segment.
+            var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
+            let scan = try connection.prepare("SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 ORDER BY recordedAtMs")
+            do {
+                defer { scan.finalize() }
+                try scan.bind(key)
+                while try scan.advance() {
+                    let session = scan.int64(at: 0), instant = scan.int64(at: 1)
+                    if let last = partsBySession[session]?.last, instant - last.end <= splitGap {
+                        partsBySession[session, default: []][(partsBySession[session]?.count ?? 1) - 1].end = instant
+                    } else {
+                        partsBySession[session, default: []].append((instant, instant))
+                    }
+                }
+            }
             for session in try connection.query("SELECT id, source, importId FROM captureSession WHERE shiftId = ?1 ORDER BY id", key) {
                 let id = session.int("id")
-                let instants = try connection.query("""
-                    SELECT recordedAtMs FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 ORDER BY recordedAtMs
-                    """, [.integer(shiftID), .integer(id)]).compactMap { $0[0].int64 }
-                guard let start = instants.first, let end = instants.last else {
+                guard let parts = partsBySession[id], let first = parts.first else {
                     try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(id)])
                     result.sessionsEmptied += 1
                     continue
                 }
-                var parts: [(start: Int64, end: Int64)] = [(start, start)]
-                for instant in instants.dropFirst() {
-                    if instant - parts[parts.count - 1].end > splitGap { parts.append((instant, instant)) } else { parts[parts.count - 1].end = instant }
-                }
                 try connection.run("UPDATE captureSession SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",
-                                   [.integer(id), .integer(parts[0].start), .integer(parts[0].end)])
+                                   [.integer(id), .integer(first.start), .integer(first.end)])
                 for (index, part) in parts.enumerated().dropFirst() {
                     try connection.run("""
                         INSERT INTO captureSession (shiftId, startedAtMs, endedAtMs, source, importId) VALUES (?1, ?2, ?3, ?4, ?5)
                         """, [.integer(shiftID), .integer(part.start), .integer(part.end),
                               .text(String((session["source"].string ?? "track").prefix(280)) + " part \(index + 1)"), session["importId"]])
-                    let part2 = connection.lastInsertRowID
+                    let piece = connection.lastInsertRowID
                     try connection.run("""
                         UPDATE routeSample SET captureSessionId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?4 AND ?5
-                        """, [.integer(shiftID), .integer(id), .integer(part2), .integer(part.start), .integer(part.end)])
+                        """, [.integer(shiftID), .integer(id), .integer(piece), .integer(part.start), .integer(part.end)])
                     result.sessionsCut += 1
                 }
-                _ = end
             }
             return result
         }

@@ -87,6 +87,7 @@ extension Store {
         // Rows move one at a time between shifts: the route's composite key is checked at commit.
         try connection.execute("PRAGMA defer_foreign_keys = ON")
         var outcome = SettleOutcome()
+        var moves: [SettleMove] = []
         // Every made shift that is not pinned steps aside to its parking slot, so no move below
         // meets a shift that is about to move or go.
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) where shift.isMade && !shift.parked && !evidence.pinned.contains(shift.id) {
@@ -115,14 +116,17 @@ extension Store {
                 target = connection.lastInsertRowID
                 outcome.created.append(target)
             }
-            try move(planned.evidence, to: target, end: planned.span.end, evidence)
+            move(planned.evidence, to: target, start: planned.span.start, end: planned.span.end, evidence, into: &moves)
         }
         for driver in plan.driverShifts {
-            try move(driver.evidence, to: driver.id, end: evidence.shifts[driver.id]?.end.map(Instant.init(millisecondsSinceEpoch:)), evidence)
+            let shift = evidence.shifts[driver.id]
+            move(driver.evidence, to: driver.id, start: Instant(millisecondsSinceEpoch: shift?.start ?? 0),
+                 end: shift?.end.map(Instant.init(millisecondsSinceEpoch:)), evidence, into: &moves)
             if driver.outsideMilliseconds > 0 || driver.beyondMilliseconds > 0 {
                 outcome.outsideDriverShifts.append((driver.id, driver.outsideMilliseconds, driver.beyondMilliseconds))
             }
         }
+        try writeMoves(moves)
         for stray in plan.strays {
             guard stray.key.first == "c", let session = Int64(stray.key.dropFirst()), let row = evidence.rows[stray] else { continue }
             outcome.strayPoints += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",
@@ -151,38 +155,63 @@ extension Store {
         return outcome
     }
 
-    /// Puts each piece's row on `target` (a session with its route); a trip known only from its
+    /// Notes where each piece's row goes (a session with its route); a trip known only from its
     /// money lines sits at its first line's time, within the shift (at its last instant when the
-    /// line came after it).
-    private func move(_ placed: [PlacedEvidence], to target: Int64, end: Instant?, _ evidence: ShiftEvidence) throws {
+    /// line came after it). The moves are written by ``writeMoves(_:)`` in a few statements.
+    private func move(_ placed: [PlacedEvidence], to target: Int64, start: Instant, end: Instant?, _ evidence: ShiftEvidence,
+                      into moves: inout [SettleMove]) {
         for piece in placed {
-            guard let row = evidence.rows[piece.id], let id = Int64(piece.id.key.dropFirst()) else { continue }
-            switch piece.id.key.first {
-            case "c":
-                guard row.shiftID != target else { continue }
-                try connection.run("UPDATE captureSession SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
-                try connection.run("UPDATE routeSample SET shiftId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2",
-                                   [.integer(row.shiftID), .integer(id), .integer(target)])
-            case "d":
-                if row.shiftID != target {
-                    try connection.run("UPDATE delivery SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
-                }
-                if let lines = row.lines {
-                    let start = try connection.scalar("SELECT startedAtMs FROM shift WHERE id = ?1", [.integer(target)])?.int64 ?? lines.first
-                    var at = max(lines.first, start)
-                    if let end { at = min(at, end.millisecondsSinceEpoch - 1) }
-                    try connection.run("UPDATE delivery SET acceptedAtMs = ?2, deliveredAtMs = ?2 WHERE id = ?1", [.integer(id), .integer(at)])
-                    try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = (SELECT offerId FROM delivery WHERE id = ?1)",
-                                       [.integer(id), .integer(at)])
-                }
-            case "e":
-                guard row.shiftID != target else { continue }
-                try connection.run("UPDATE shiftEarning SET shiftId = ?2 WHERE id = ?1", [.integer(id), .integer(target)])
-            default:
-                continue
+            guard let row = evidence.rows[piece.id], let kind = piece.id.key.first, let id = Int64(piece.id.key.dropFirst()) else { continue }
+            var at: Int64?
+            if kind == "d", let lines = row.lines {
+                var instant = max(lines.first, start.millisecondsSinceEpoch)
+                if let end { instant = min(instant, end.millisecondsSinceEpoch - 1) }
+                at = instant
             }
+            guard "cde".contains(kind), row.shiftID != target || at != nil else { continue }
+            moves.append(SettleMove(entity: kind, id: id, from: row.shiftID, to: target, at: at))
         }
     }
+
+    /// Writes the moves: one statement per table (a statement per row inside a large
+    /// transaction costs a savepoint each, which grew with the transaction: 100,000 trips took
+    /// 20 s that way).
+    private func writeMoves(_ moves: [SettleMove]) throws {
+        guard !moves.isEmpty else { return }
+        try connection.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS settleMove (entity TEXT NOT NULL, id INTEGER NOT NULL, fromShift INTEGER NOT NULL,
+                                                         toShift INTEGER NOT NULL, at INTEGER, PRIMARY KEY (entity, id)) WITHOUT ROWID
+            """)
+        try connection.execute("DELETE FROM temp.settleMove")
+        let insert = try connection.prepare("INSERT OR REPLACE INTO temp.settleMove (entity, id, fromShift, toShift, at) VALUES (?1, ?2, ?3, ?4, ?5)")
+        defer { insert.finalize() }
+        for move in moves {
+            try insert.bind([.text(String(move.entity)), .integer(move.id), .integer(move.from), .integer(move.to), .int(move.at)])
+            try insert.execute()
+        }
+        try connection.execute("""
+            UPDATE captureSession SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'c' AND captureSession.id = m.id;
+            UPDATE routeSample SET shiftId = (SELECT m.toShift FROM temp.settleMove m WHERE m.entity = 'c' AND m.id = routeSample.captureSessionId)
+                WHERE shiftId IN (SELECT fromShift FROM temp.settleMove WHERE entity = 'c')
+                  AND EXISTS (SELECT 1 FROM temp.settleMove m WHERE m.entity = 'c' AND m.id = routeSample.captureSessionId AND m.fromShift = routeSample.shiftId);
+            UPDATE delivery SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'd' AND delivery.id = m.id AND m.fromShift <> m.toShift;
+            UPDATE delivery SET acceptedAtMs = m.at, deliveredAtMs = m.at FROM temp.settleMove m
+                WHERE m.entity = 'd' AND delivery.id = m.id AND m.at IS NOT NULL;
+            UPDATE offer SET acceptedAtMs = m.at FROM temp.settleMove m JOIN delivery d ON d.id = m.id
+                WHERE m.entity = 'd' AND offer.id = d.offerId AND m.at IS NOT NULL;
+            UPDATE shiftEarning SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'e' AND shiftEarning.id = m.id;
+            DELETE FROM temp.settleMove;
+            """)
+    }
+}
+
+/// One row the plan moves to another shift (and, for a trip known from its lines, its time).
+struct SettleMove {
+    let entity: Character
+    let id: Int64
+    let from: Int64
+    let to: Int64
+    let at: Int64?
 }
 
 extension PlannedShiftID {
