@@ -27,13 +27,35 @@ final class EvidenceParking {
     /// Plans the shifts around everything parked (and around `also`, evidence this import
     /// moved or changed elsewhere); nil when nothing was parked or moved.
     func settle(also: [Interval] = []) throws -> SettleOutcome? {
-        var spans = also
-        if let shiftID, let hull = try store.parkedEvidenceHull(shiftID) { spans.append(hull) }
-        guard let first = spans.map(\.start).min(), let last = spans.map(\.end).max() else {
-            if let shiftID { try store.deleteParkedShift(shiftID) }
-            return nil
+        var outcome: SettleOutcome?
+        func add(_ next: SettleOutcome) {
+            var merged = outcome ?? SettleOutcome()
+            merged.created += next.created
+            merged.kept += next.kept
+            merged.removed += next.removed
+            merged.outsideDriverShifts += next.outsideDriverShifts
+            merged.strayPoints += next.strayPoints
+            outcome = merged
         }
-        return try store.settleShifts(from: first, to: last)
+        if let shiftID {
+            // Island by island: evidence further apart than the planner reaches is planned apart,
+            // so memory is that of the busiest stretch, not of the whole file.
+            for island in try store.parkedIslands(shiftID) {
+                add(try store.settleShifts(from: Instant(millisecondsSinceEpoch: island.lowerBound),
+                                           to: Instant(millisecondsSinceEpoch: island.upperBound), parked: island))
+            }
+            try store.deleteParkedShift(shiftID)
+        }
+        for span in also {
+            add(try store.settleShifts(from: span.start, to: span.end, parked: span.start.millisecondsSinceEpoch...span.end.millisecondsSinceEpoch))
+        }
+        if var merged = outcome {
+            merged.created = Array(Set(merged.created)).sorted()
+            merged.removed = Array(Set(merged.removed)).sorted()
+            merged.kept = Array(Set(merged.kept).subtracting(merged.created).subtracting(merged.removed)).sorted()
+            outcome = merged
+        }
+        return outcome
     }
 }
 

@@ -298,6 +298,20 @@ public enum Schema {
         CREATE UNIQUE INDEX shiftEarningTypedOnce ON shiftEarning (shiftId, platformKey) WHERE importId IS NULL;
         CREATE INDEX shiftEarningByReplacement ON shiftEarning (replacedById) WHERE replacedById IS NOT NULL;
 
+        -- What earlier builds kept on the shift itself becomes a statement row: a statement's
+        -- earnings (no platform: those builds did not keep it), and the span of a shift a shift
+        -- row made with nothing else on it, so the planner knows the work it stands for.
+        INSERT INTO shiftEarning (shiftId, startedAtMs, endedAtMs, grossE4, tipsE4, importId, recordKey)
+        SELECT s.id, s.startedAtMs, s.endedAtMs,
+               CASE WHEN s.earningsImportId IS NOT NULL THEN s.grossEarningsE4 END,
+               CASE WHEN s.earningsImportId IS NOT NULL THEN s.platformTipsE4 END,
+               coalesce(s.earningsImportId, s.importId), lower(hex(randomblob(32)))
+        FROM shift s
+        WHERE s.endedAtMs IS NOT NULL AND (s.earningsImportId IS NOT NULL
+            OR (s.importId IS NOT NULL AND NOT EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id)
+                AND NOT EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id)));
+        UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL WHERE earningsImportId IS NOT NULL;
+
         -- What a money line is: pay, tip, incentive, fee (kept by the platform) or adjustment.
         -- Lines of earlier builds were not told apart: pay (their tips stay in tipsE4).
         ALTER TABLE deliveryLine ADD COLUMN kind TEXT NOT NULL DEFAULT 'pay'

@@ -32,8 +32,10 @@ struct ShiftEvidence {
 
     var input: ShiftPlanInput {
         var held: [Int64: Set<EvidenceID>] = [:]
-        for (id, row) in rows where shifts[row.shiftID]?.isMade == true { held[row.shiftID, default: []].insert(id) }
-        let made = shifts.values.filter(\.isMade).map { MadeShiftHolding(id: $0.id, evidence: held[$0.id] ?? []) }
+        // A parked shift holds nothing as far as the planner knows: its evidence is new, and
+        // the import removes the parked shift once everything on it is placed.
+        for (id, row) in rows where shifts[row.shiftID].map({ $0.isMade && !$0.parked }) == true { held[row.shiftID, default: []].insert(id) }
+        let made = shifts.values.filter { $0.isMade && !$0.parked }.map { MadeShiftHolding(id: $0.id, evidence: held[$0.id] ?? []) }
         let driver = shifts.values.filter { !$0.isMade }.map {
             DriverShiftSpan(id: $0.id, start: Instant(millisecondsSinceEpoch: $0.start), end: $0.end.map(Instant.init(millisecondsSinceEpoch:)))
         }
@@ -44,12 +46,19 @@ struct ShiftEvidence {
 extension Store {
     /// The first instant of the parking stretch (0001-01-01): an import puts its evidence on a
     /// shift parked there until the planner places it, inside the same transaction; shift n
-    /// parks at n x 2 s. Never committed: a parked shift is a structural fault.
+    /// parks as shift -n (a negative id, so it takes no number from the shifts a driver sees) at
+    /// n x 2 s. Never committed: a parked shift is a structural fault.
     static let parkingOrigin: Int64 = -62_135_596_800_000
     static let parkingEnd: Int64 = parkingOrigin + 1_000_000_000_000
 
     static func parkingSlot(_ id: Int64) -> (start: Int64, end: Int64) {
         (parkingOrigin + id * 2_000, parkingOrigin + id * 2_000 + 1_000)
+    }
+
+    /// Where import n parks its evidence: the upper half of the stretch, apart from the slots
+    /// made shifts step aside to while a plan is applied.
+    static func importParkingSlot(_ importID: Int64) -> (start: Int64, end: Int64) {
+        (parkingOrigin + 500_000_000_000 + importID * 2_000, parkingOrigin + 500_000_000_000 + importID * 2_000 + 1_000)
     }
 
     /// The import's split gap, from its record (60 minutes when it names none).
@@ -66,7 +75,9 @@ extension Store {
     /// shift lasts at most 16 h and each link spans at most the largest gap), widened while a made
     /// shift reaches past the edge, plus every parked shift. `leaving` is an import being undone:
     /// its rows are already gone, and no shift it made stands in for rows of its own.
-    func shiftEvidence(from: Int64, to: Int64, leaving: Int64? = nil) throws -> ShiftEvidence {
+    /// `parkedFrom...parkedTo`: only the parked rows starting then are gathered (an import's
+    /// parked evidence is placed island by island; nil: all of it).
+    func shiftEvidence(from: Int64, to: Int64, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> ShiftEvidence {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
         let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         var low = from - margin, high = to + margin
@@ -90,14 +101,14 @@ extension Store {
         }
         var gaps: [Int64: Int64] = [:]
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
-            try gatherRows(of: shift, into: &evidence, gaps: &gaps, leaving: leaving)
+            try gatherRows(of: shift, into: &evidence, gaps: &gaps, leaving: leaving, window: shift.parked ? window : nil)
         }
         return evidence
     }
 
-    private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64], leaving: Int64?) throws {
-        let key: [SQLValue] = [.integer(shift.id)]
-        var count = 0
+    private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64], leaving: Int64?,
+                            window: ClosedRange<Int64>?) throws {
+        let key: [SQLValue] = [.integer(shift.id), .integer(window?.lowerBound ?? Int64.min), .integer(window?.upperBound ?? Int64.max)]
         func add(_ id: String, _ kind: EvidenceKind, _ start: Int64, _ end: Int64, _ importID: Int64?, lines: (Int64, Int64)? = nil) throws {
             let gap = try splitGap(importID: importID, cache: &gaps)
             let piece = try EvidencePiece(id: EvidenceID(id), kind: kind, start: Instant(millisecondsSinceEpoch: start),
@@ -105,10 +116,10 @@ extension Store {
                                           importKey: ImportKey(importID.map { "i\($0)" } ?? "typed"), splitGapMilliseconds: gap)
             evidence.pieces.append(piece)
             evidence.rows[piece.id] = ShiftEvidence.Row(shiftID: shift.id, importID: importID, lines: lines)
-            count += 1
         }
         for row in try connection.query("""
-            SELECT id, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt, importId FROM captureSession WHERE shiftId = ?1
+            SELECT id, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt, importId FROM captureSession
+            WHERE shiftId = ?1 AND startedAtMs BETWEEN ?2 AND ?3
             """, key) {
             try add("c\(row.int("id"))", .trackSession, row.int("startedAtMs"), row.int("endAt"), row["importId"].int64)
         }
@@ -116,37 +127,32 @@ extension Store {
             SELECT d.id, d.acceptedAtMs, coalesce(d.deliveredAtMs, d.cancelledAtMs, d.acceptedAtMs) AS endAt, d.importId,
                    (SELECT min(occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS firstLine,
                    (SELECT max(occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS lastLine
-            FROM delivery d WHERE d.shiftId = ?1
+            FROM delivery d WHERE d.shiftId = ?1 AND d.acceptedAtMs BETWEEN ?2 AND ?3
             """, key) {
             let accepted = row.int("acceptedAtMs"), end = row.int("endAt")
             if let first = row["firstLine"].int64, let last = row["lastLine"].int64, end == accepted {
-                // A trip known only from its money lines: it goes where its lines say, never stretching a shift.
-                try add("d\(row.int("id"))", .moneyLine, first, last, row["importId"].int64, lines: (first, last))
+                // A trip known only from its money lines goes where its first line says, never
+                // stretching a shift: a later line (an adjustment days on) tells nothing of
+                // when the work was.
+                try add("d\(row.int("id"))", .moneyLine, first, first, row["importId"].int64, lines: (first, last))
             } else {
                 try add("d\(row.int("id"))", .trip, accepted, end, row["importId"].int64)
             }
         }
         for row in try connection.query("""
-            SELECT id, startedAtMs, endedAtMs, importId FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL
+            SELECT id, startedAtMs, endedAtMs, importId FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs BETWEEN ?2 AND ?3
             """, key) {
             try add("e\(row.int("id"))", .shiftRow, row.int("startedAtMs"), row["endedAtMs"].int64 ?? row.int("startedAtMs"), row["importId"].int64)
         }
-        guard shift.isMade, !shift.parked, let importID = shift.importID, let end = shift.end else { return }
-        // A shift an earlier build made from a shift row keeps that row's span (its earnings, or no
-        // rows at all, are all that is left of it).
-        let legacyFigure = try connection.scalar("SELECT earningsImportId FROM shift WHERE id = ?1", key)?.int64 != nil
-        if (count == 0 || legacyFigure), importID != leaving {
-            try add("x\(shift.id)", .shiftRow, shift.start, end, importID)
-        }
-        // Its figure sits on the shift itself: never joined away or removed by a plan.
-        if legacyFigure { evidence.pinned.insert(shift.id) }
+        guard shift.isMade, !shift.parked else { return }
+        let one: [SQLValue] = [.integer(shift.id)]
         if try connection.scalar("""
             SELECT 1 FROM shift s WHERE s.id = ?1 AND ((s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NULL) OR s.fuelMpgE4 IS NOT NULL
                 OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id) OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
                 OR EXISTS (SELECT 1 FROM shiftEarning e WHERE e.shiftId = s.id AND e.importId IS NULL)
                 OR EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NULL)
                 OR EXISTS (SELECT 1 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = s.id))
-            """, key) != nil {
+            """, one) != nil {
             evidence.pinned.insert(shift.id)
         }
     }

@@ -3,6 +3,8 @@ import SQLiteKit
 
 /// What placing the evidence near some time did (docs/record.md, "Evidence and shifts").
 public struct SettleOutcome: Sendable, Equatable {
+    public init() {}
+
     /// Made shifts that did not exist before (a parked shift that became one included).
     public var created: [Int64] = []
     /// Made shifts that exist still, some moved or resized.
@@ -34,17 +36,44 @@ extension Store {
     /// places it: parked in year 1, inside the import's transaction.
     public func createParkedShift(importID: Int64) throws -> Int64 {
         try write {
-            let next = (try connection.scalar("SELECT coalesce(max(seq), 0) + 1 FROM sqlite_sequence WHERE name = 'shift'")?.int64) ?? 1
-            let slot = Self.parkingSlot(next)
-            try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)",
-                               [.integer(slot.start), .integer(slot.end), .integer(importID)])
-            let id = connection.lastInsertRowID
-            if id != next {
-                let own = Self.parkingSlot(id)
-                try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1", [.integer(id), .integer(own.start), .integer(own.end)])
-            }
-            return id
+            // Shift -importID: a negative id takes no number from the sequence drivers see.
+            let slot = Self.importParkingSlot(importID)
+            try connection.run("INSERT INTO shift (id, startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3, ?4)",
+                               [.integer(-importID), .integer(slot.start), .integer(slot.end), .integer(importID)])
+            return -importID
         }
+    }
+
+    /// The stretches of a parked shift's evidence further apart than the planner can reach
+    /// (16 hours and two of the widest gap): each is placed on its own, so a year's file is
+    /// planned a day at a time and its memory stays that of a day. Streamed, in time order.
+    public func parkedIslands(_ shiftID: Int64) throws -> [ClosedRange<Int64>] {
+        let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
+        let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
+        let scan = try connection.prepare("""
+            SELECT a, b FROM (
+                SELECT startedAtMs AS a, coalesce(endedAtMs, startedAtMs) AS b FROM captureSession WHERE shiftId = ?1
+                UNION ALL SELECT acceptedAtMs, coalesce(deliveredAtMs, cancelledAtMs, acceptedAtMs) FROM delivery WHERE shiftId = ?1
+                UNION ALL SELECT d.acceptedAtMs, max(l.occurredAtMs) FROM deliveryLine l JOIN delivery d ON d.id = l.deliveryId
+                    WHERE d.shiftId = ?1 GROUP BY d.id
+                UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL)
+            ORDER BY a
+            """)
+        defer { scan.finalize() }
+        try scan.bind([.integer(shiftID)])
+        var islands: [ClosedRange<Int64>] = []
+        var current: (low: Int64, high: Int64)?
+        while try scan.advance() {
+            let a = scan.int64(at: 0), b = max(a, scan.int64(at: 1))
+            if let open = current, a - open.high <= margin {
+                current = (open.low, max(open.high, b))
+            } else {
+                if let open = current { islands.append(open.low...open.high) }
+                current = (a, b)
+            }
+        }
+        if let open = current { islands.append(open.low...open.high) }
+        return islands
     }
 
     /// Places every piece of evidence near [from, to] by the planner's rules: made shifts grow,
@@ -52,9 +81,9 @@ extension Store {
     /// evidence goes where it belongs. Refused (throwing ``SettleRefused``, the caller's
     /// transaction rolled back) when the plan is.
     @discardableResult
-    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil) throws -> SettleOutcome {
+    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> SettleOutcome {
         try write {
-            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, leaving: leaving)
+            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, leaving: leaving, parked: window)
             let plan = ShiftPlanner.plan(evidence.input)
             var reasons = plan.refusals.map { describe($0, evidence) }
             for retired in plan.retired where evidence.pinned.contains(retired.id) {
@@ -110,7 +139,7 @@ extension Store {
             if let id = planned.id.existingID {
                 try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3, importId = ?4 WHERE id = ?1", [.integer(id)] + span)
                 target = id
-                if evidence.shifts[id]?.parked == true { outcome.created.append(id) } else { outcome.kept.append(id) }
+                outcome.kept.append(id)
             } else {
                 try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)", span)
                 target = connection.lastInsertRowID
@@ -133,20 +162,9 @@ extension Store {
                                                       [.integer(row.shiftID), .integer(session)])
             try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(session)])
         }
-        var parkedGone: [Int64] = []
         for retired in plan.retired {
             try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(retired.id)])
-            if evidence.shifts[retired.id]?.parked == true { parkedGone.append(retired.id) } else { outcome.removed.append(retired.id) }
-        }
-        // A parked shift the plan did not name (it held nothing) goes too.
-        for shift in evidence.shifts.values where shift.parked && !outcome.created.contains(shift.id) && !parkedGone.contains(shift.id) {
-            try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(shift.id)])
-            parkedGone.append(shift.id)
-        }
-        // A parked shift that became no shift gives its id back when it was the last given:
-        // no one ever saw it, so the next shift's number follows the last one shown.
-        for id in parkedGone.sorted(by: >) {
-            try connection.run("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'shift' AND seq = ?1", [.integer(id)])
+            outcome.removed.append(retired.id)
         }
         try connection.execute("PRAGMA defer_foreign_keys = OFF")
         outcome.created.sort()
@@ -239,7 +257,6 @@ extension Store {
     public func deleteParkedShift(_ shiftID: Int64) throws {
         try write {
             try connection.run("DELETE FROM shift WHERE id = ?1 AND startedAtMs < ?2", [.integer(shiftID), .integer(Self.parkingEnd)])
-            try connection.run("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'shift' AND seq = ?1", [.integer(shiftID)])
         }
     }
 
