@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "DashImportTests", dependencies: ["DashImport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashReportTests", dependencies: ["DashReport", "DashModel", "TestSupport"]),
         .testTarget(name: "DashExportTests", dependencies: ["DashExport", "DashReport", "DashModel", "TestSupport"]),
-        .testTarget(name: "DashIngestTests", dependencies: ["DashIngest", "DashStore", "DashImport", "DashModel", "TestSupport"]),
+        .testTarget(name: "DashIngestTests", dependencies: ["DashIngest", "DashStore", "DashImport", "DashModel", "DashReport", "DashExport", "TestSupport"]),
         .testTarget(name: "DashCLITests", dependencies: ["DashCLI", "DashIngest", "DashStore", "DashModel", "DashImport", "DashReport", "DashExport", "SQLiteKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
