@@ -103,6 +103,13 @@ extension Store {
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
             try gatherRows(of: shift, into: &evidence, gaps: &gaps, leaving: leaving, window: shift.parked ? window : nil)
         }
+        // A piece may lie away from its shift (a trip known from its lines sits where its
+        // first line says; a driver's shift keeps evidence past its times): the shifts within
+        // reach of every piece are loaded too, gathering again from the wider window.
+        if let first = evidence.pieces.map(\.start.millisecondsSinceEpoch).min(), let last = evidence.pieces.map(\.end.millisecondsSinceEpoch).max(),
+           first - margin < low || last + margin > high {
+            return try shiftEvidence(from: min(first, low + margin), to: max(last, high - margin), leaving: leaving, parked: window)
+        }
         return evidence
     }
 
