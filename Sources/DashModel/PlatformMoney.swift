@@ -38,8 +38,12 @@ public struct PlatformMoney: Hashable, Sendable {
     public var fees: Money?
     /// The trips (deliveries) this figure covers; 0 for a typed figure or a shift total.
     public var trips: Int
+    /// False for a platform's trips none of which has pay: they count as trips, and ``gross``
+    /// (0) is no figure (nil is not zero).
+    public var hasGross: Bool
 
-    public init(platform: String?, source: Source, gross: Money, tips: Money? = nil, fees: Money? = nil, trips: Int = 0) {
+    public init(platform: String?, source: Source, gross: Money, tips: Money? = nil, fees: Money? = nil, trips: Int = 0, hasGross: Bool = true) {
+        self.hasGross = hasGross
         self.platform = platform
         self.source = source
         self.gross = gross

@@ -48,7 +48,7 @@ public struct CountedMoney: Sendable, Equatable {
         var shares: [Share] = []
         var notes: [EarningsNote] = []
         for bucket in buckets {
-            let trips = bucket.figures[.trips]?.trips ?? 0
+            let trips = (bucket.figures[.trips]?.trips ?? 0) + bucket.unpaidTrips
             var counted: Bucket.Figure?
             if wholeCounts {
                 counted = bucket.key == nil ? whole : nil
@@ -110,6 +110,8 @@ struct Bucket {
     var key: String?
     var name: String?
     var figures: [PlatformMoney.Source: Figure] = [:]
+    /// Trips of a platform none of which has pay: counted, no money.
+    var unpaidTrips = 0
 
     var best: Figure? { figures.values.min { $0.source < $1.source } }
 
@@ -119,6 +121,11 @@ struct Bucket {
             let key = figure.platformKey
             var bucket = buckets[key] ?? Bucket(key: key, name: figure.platform)
             if let name = figure.platform, let shown = bucket.name, name < shown { bucket.name = name }
+            if !figure.hasGross {
+                bucket.unpaidTrips += figure.trips
+                buckets[key] = bucket
+                continue
+            }
             if var existing = bucket.figures[figure.source] {
                 existing.gross = try existing.gross.adding(figure.gross)
                 existing.tips = try sumOrNil([existing.tips, figure.tips])

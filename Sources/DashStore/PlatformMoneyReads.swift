@@ -74,8 +74,9 @@ extension Store {
             }
             byPlatform[key] = entry
         }
-        return byPlatform.sorted { $0.key < $1.key }.compactMap { _, entry in
-            entry.gross.map { PlatformMoney(platform: entry.name, source: .trips, gross: $0, tips: entry.tips, fees: entry.fees, trips: entry.trips) }
+        return byPlatform.sorted { $0.key < $1.key }.map { _, entry in
+            PlatformMoney(platform: entry.name, source: .trips, gross: entry.gross ?? .zero, tips: entry.tips, fees: entry.fees, trips: entry.trips,
+                          hasGross: entry.gross != nil)
         }
     }
 }
