@@ -109,6 +109,13 @@ demo: deps
 	echo; echo "== importing them again: nothing is added"; \
 	$(DEMO) import gpx SampleData/gpx/2026-11-05-dinner.gpx; \
 	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-*.csv --template uber-payments; \
+	echo; echo "== a corrected statement for Sat 11-07 (DoorDash 30.60, not 28.60): refused, then taken with --replace"; \
+	printf 'Date,Start,End,Platform,Earnings,Tips\n2026-11-07,17:05,18:25,DoorDash,30.60,\n' > $(DEMO_DIR)/corrected-2026-11-07.csv; \
+	$(DEMO) import statement $(DEMO_DIR)/corrected-2026-11-07.csv --template shift-log || true; \
+	$(DEMO) import statement $(DEMO_DIR)/corrected-2026-11-07.csv --template shift-log --replace; \
+	$(DEMO) shift show 7; \
+	echo; echo "== undoing the correction (import 20) brings the statement's 28.60 back"; \
+	$(DEMO) imports undo 20 --dry-run; $(DEMO) imports undo 20; $(DEMO) shift show 7; \
 	echo; echo "== dashpilot imports"; $(DEMO) imports; \
 	echo; echo "== dashpilot store info"; $(DEMO) store info; \
 	echo; echo "== dashpilot shifts"; $(DEMO) shifts; \

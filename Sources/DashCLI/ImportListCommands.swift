@@ -55,7 +55,8 @@ func undoSummary(_ undone: ImportUndo) -> String {
     func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
     let parts = [(undone.shifts, "shift", "shifts"), (undone.captureSessions, "capture session", "capture sessions"),
                  (undone.routeSamples, "route sample", "route samples"), (undone.deliveries, "delivery", "deliveries"),
-                 (undone.moneyLines, "money line", "money lines"), (undone.expenses, "expense", "expenses")]
+                 (undone.moneyLines, "money line", "money lines"), (undone.expenses, "expense", "expenses"),
+                 (undone.figuresRemoved, "statement figure", "statement figures")]
         .filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
     var text = parts.isEmpty ? "removed nothing" : "removed " + parts.joined(separator: ", ")
     if undone.earningsCleared > 0 { text += "; earnings back to not recorded on \(count(undone.earningsCleared, "shift", "shifts"))" }

@@ -20,6 +20,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var shiftsKept = 0
     /// Statement shift totals of other imports it had replaced, which count again.
     public var figuresRestored = 0
+    /// Its statement shift rows (figures of one platform's work), removed.
+    public var figuresRemoved = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -229,7 +231,7 @@ extension Store {
             let restored = try connection.run("UPDATE shiftEarning SET replacedById = NULL WHERE replacedById IN (\(replaced))", key)
             let figureShifts = Set(try connection.query("SELECT DISTINCT shiftId FROM shiftEarning WHERE importId = ?1 AND grossE4 IS NOT NULL", key)
                 .map { $0.int("shiftId") })
-            try connection.run("DELETE FROM shiftEarning WHERE importId = ?1", key)
+            let figuresRemoved = try connection.run("DELETE FROM shiftEarning WHERE importId = ?1", key)
             // Earnings a statement recorded on a shift it did not create go back to "not recorded".
             let cleared = try connection.run("""
                 UPDATE shift SET grossEarningsE4 = NULL, platformTipsE4 = NULL, earningsImportId = NULL
@@ -254,7 +256,13 @@ extension Store {
             undo.moneyLines = lines
             // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
             // that went are not counted).
-            let remaining = try figureShifts.filter { try connection.scalar("SELECT 1 FROM shift WHERE id = ?1", [.integer($0)]) != nil }
+            let remaining = try figureShifts.filter {
+                try connection.scalar("""
+                    SELECT 1 FROM shift s WHERE s.id = ?1 AND s.grossEarningsE4 IS NULL AND NOT EXISTS (SELECT 1 FROM shiftEarning e
+                        WHERE e.shiftId = s.id AND e.grossE4 IS NOT NULL AND e.replacedById IS NULL)
+                    """, [.integer($0)]) != nil
+            }
+            undo.figuresRemoved = figuresRemoved
             undo.earningsCleared = cleared + remaining.count
             undo.rowsKept = kept
             undo.shiftsKept = settled.kept.filter(madeByIt.contains).count

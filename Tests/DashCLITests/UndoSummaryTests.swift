@@ -38,7 +38,7 @@ import TestSupport
         let undo = store.run("imports", "undo", "1")
         #expect(undo.status == .success, "\(undo.stderr)")
         #expect(undo.stdout.hasPrefix("undid import 1 (shift-log-2026-11-02.csv): removed "), "\(undo.stdout)")
-        #expect(undo.stdout == "undid import 1 (shift-log-2026-11-02.csv): removed 2 shifts; earnings back to not recorded on 1 shift\n",
+        #expect(undo.stdout == "undid import 1 (shift-log-2026-11-02.csv): removed 2 shifts, 3 statement figures; earnings back to not recorded on 1 shift\n",
                 "\(undo.stdout)")
         let shown = store.run("shift", "show", "1")
         #expect(shown.status == .success && !shown.stdout.contains("31.75"), "\(shown.stdout)")
