@@ -23,6 +23,9 @@ struct ShiftEvidence {
         let importID: Int64?
         /// A delivery made from money lines: its first and last line.
         let lines: (first: Int64, last: Int64)?
+        /// The row's own span as stored (a session's first and last sample).
+        var start: Int64 = 0
+        var end: Int64 = 0
     }
 
     var shifts: [Int64: Shift] = [:]
@@ -80,6 +83,10 @@ extension Store {
     func shiftEvidence(from: Int64, to: Int64, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> ShiftEvidence {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
         let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
+        // A link spans at most the widest gap: a loaded made shift may join one within that of
+        // it, so the window widens by the gap around each (not by the margin: that would walk
+        // day by day through the whole history).
+        let reach = max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         var low = from - margin, high = to + margin
         var evidence = ShiftEvidence()
         while true {
@@ -91,9 +98,9 @@ extension Store {
                 let shift = ShiftEvidence.Shift(id: row.int("id"), start: row.int("startedAtMs"), end: row["endedAtMs"].int64,
                                                 importID: row["importId"].int64, parked: row.int("startedAtMs") < Self.parkingEnd)
                 evidence.shifts[shift.id] = shift
-                if shift.isMade, !shift.parked, let end = shift.end, shift.start - margin < low || end + margin > high {
-                    low = min(low, shift.start - margin)
-                    high = max(high, end + margin)
+                if shift.isMade, !shift.parked, let end = shift.end, shift.start - reach < low || end + reach > high {
+                    low = min(low, shift.start - reach)
+                    high = max(high, end + reach)
                     widened = true
                 }
             }
@@ -106,9 +113,15 @@ extension Store {
         // A piece may lie away from its shift (a trip known from its lines sits where its
         // first line says; a driver's shift keeps evidence past its times): the shifts within
         // reach of every piece are loaded too, gathering again from the wider window.
-        if let first = evidence.pieces.map(\.start.millisecondsSinceEpoch).min(), let last = evidence.pieces.map(\.end.millisecondsSinceEpoch).max(),
-           first - margin < low || last + margin > high {
-            return try shiftEvidence(from: min(first, low + margin), to: max(last, high - margin), leaving: leaving, parked: window)
+        // Only pieces away from their own shift can widen it: the shifts' own spans were
+        // within reach already (widening on every piece would walk the whole history).
+        let away = evidence.pieces.filter { piece in
+            guard let row = evidence.rows[piece.id], let shift = evidence.shifts[row.shiftID], !shift.parked else { return true }
+            return piece.start.millisecondsSinceEpoch < shift.start || piece.end.millisecondsSinceEpoch > (shift.end ?? Int64.max)
+        }
+        if let first = away.map(\.start.millisecondsSinceEpoch).min(), let last = away.map(\.end.millisecondsSinceEpoch).max(),
+           first - reach < low || last + reach > high {
+            return try shiftEvidence(from: min(first - reach, low) + margin, to: max(last + reach, high) - margin, leaving: leaving, parked: window)
         }
         return evidence
     }
@@ -122,7 +135,7 @@ extension Store {
                                           end: Instant(millisecondsSinceEpoch: max(start, end)),
                                           importKey: ImportKey(importID.map { "i\($0)" } ?? "typed"), splitGapMilliseconds: gap)
             evidence.pieces.append(piece)
-            evidence.rows[piece.id] = ShiftEvidence.Row(shiftID: shift.id, importID: importID, lines: lines)
+            evidence.rows[piece.id] = ShiftEvidence.Row(shiftID: shift.id, importID: importID, lines: lines, start: start, end: end)
         }
         for row in try connection.query("""
             SELECT id, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt, importId FROM captureSession

@@ -44,12 +44,15 @@ extension Store {
         }
     }
 
-    /// The stretches of a parked shift's evidence further apart than the planner can reach
-    /// (16 hours and two of the widest gap): each is placed on its own, so a year's file is
-    /// planned a day at a time and its memory stays that of a day. Streamed, in time order.
+    /// The stretches of a parked shift's evidence further apart than the widest split gap: each
+    /// is placed on its own, so a year's file is planned a day at a time and its memory stays
+    /// that of a day. The result is the plan of the whole: each island's plan gathers every
+    /// stored shift within reach (so evidence already in the store that bridges two islands
+    /// joins them, the second island's plan seeing the first's), and evidence further apart
+    /// than every gap is never linked. Streamed, in time order.
     public func parkedIslands(_ shiftID: Int64) throws -> [ClosedRange<Int64>] {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
-        let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
+        let margin = max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         let scan = try connection.prepare("""
             SELECT a, b FROM (
                 SELECT startedAtMs AS a, coalesce(endedAtMs, startedAtMs) AS b FROM captureSession WHERE shiftId = ?1
@@ -187,7 +190,9 @@ extension Store {
                 at = instant
             }
             guard "cde".contains(kind), row.shiftID != target || at != nil else { continue }
-            moves.append(SettleMove(entity: kind, id: id, from: row.shiftID, to: target, at: at))
+            var move = SettleMove(entity: kind, id: id, from: row.shiftID, to: target, at: at)
+            if kind == "c" { move.span = row.start...max(row.start, row.end) }
+            moves.append(move)
         }
     }
 
@@ -207,19 +212,28 @@ extension Store {
             try insert.bind([.text(String(move.entity)), .integer(move.id), .integer(move.from), .integer(move.to), .int(move.at)])
             try insert.execute()
         }
+        // Driven by the moves' ids (primary-key lookups), never a scan of the tables: an import
+        // is placed island by island, each moving a day's rows.
         try connection.execute("""
-            UPDATE captureSession SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'c' AND captureSession.id = m.id;
-            UPDATE routeSample SET shiftId = (SELECT m.toShift FROM temp.settleMove m WHERE m.entity = 'c' AND m.id = routeSample.captureSessionId)
-                WHERE shiftId IN (SELECT fromShift FROM temp.settleMove WHERE entity = 'c')
-                  AND EXISTS (SELECT 1 FROM temp.settleMove m WHERE m.entity = 'c' AND m.id = routeSample.captureSessionId AND m.fromShift = routeSample.shiftId);
-            UPDATE delivery SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'd' AND delivery.id = m.id AND m.fromShift <> m.toShift;
-            UPDATE delivery SET acceptedAtMs = m.at, deliveredAtMs = m.at FROM temp.settleMove m
-                WHERE m.entity = 'd' AND delivery.id = m.id AND m.at IS NOT NULL;
-            UPDATE offer SET acceptedAtMs = m.at FROM temp.settleMove m JOIN delivery d ON d.id = m.id
-                WHERE m.entity = 'd' AND offer.id = d.offerId AND m.at IS NOT NULL;
-            UPDATE shiftEarning SET shiftId = m.toShift FROM temp.settleMove m WHERE m.entity = 'e' AND shiftEarning.id = m.id;
-            DELETE FROM temp.settleMove;
+            UPDATE captureSession SET shiftId = (SELECT m.toShift FROM temp.settleMove m WHERE m.entity = 'c' AND m.id = captureSession.id)
+                WHERE id IN (SELECT id FROM temp.settleMove WHERE entity = 'c');
+            UPDATE delivery SET shiftId = (SELECT m.toShift FROM temp.settleMove m WHERE m.entity = 'd' AND m.id = delivery.id)
+                WHERE id IN (SELECT id FROM temp.settleMove WHERE entity = 'd' AND fromShift <> toShift);
+            UPDATE delivery SET acceptedAtMs = (SELECT m.at FROM temp.settleMove m WHERE m.entity = 'd' AND m.id = delivery.id),
+                                deliveredAtMs = (SELECT m.at FROM temp.settleMove m WHERE m.entity = 'd' AND m.id = delivery.id)
+                WHERE id IN (SELECT id FROM temp.settleMove WHERE entity = 'd' AND at IS NOT NULL);
+            UPDATE offer SET acceptedAtMs = (SELECT d.acceptedAtMs FROM delivery d WHERE d.offerId = offer.id ORDER BY d.id LIMIT 1)
+                WHERE id IN (SELECT d.offerId FROM temp.settleMove m JOIN delivery d ON d.id = m.id WHERE m.entity = 'd' AND m.at IS NOT NULL);
+            UPDATE shiftEarning SET shiftId = (SELECT m.toShift FROM temp.settleMove m WHERE m.entity = 'e' AND m.id = shiftEarning.id)
+                WHERE id IN (SELECT id FROM temp.settleMove WHERE entity = 'e');
             """)
+        // The route follows its sessions: per moved session, within its old shift's part of the
+        // (shiftId, recordedAtMs) index.
+        for move in moves where move.entity == "c" {
+            try connection.run("UPDATE routeSample SET shiftId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?4 AND ?5",
+                               [.integer(move.from), .integer(move.id), .integer(move.to), .integer(move.span.lowerBound), .integer(move.span.upperBound)])
+        }
+        try connection.execute("DELETE FROM temp.settleMove")
     }
 }
 
@@ -230,6 +244,8 @@ struct SettleMove {
     let from: Int64
     let to: Int64
     let at: Int64?
+    /// A session's first to last sample (its rows to move); unused for other rows.
+    var span: ClosedRange<Int64> = 0...0
 }
 
 extension PlannedShiftID {
