@@ -119,6 +119,9 @@ public struct StatementTemplate: Sendable, Equatable {
     /// The currency of the file's amounts (ISO 4217, three upper-case letters) when the template
     /// says; a `currency` column's cell wins for its row. Nil: the file names none.
     public var currency: String? = nil
+    /// `splitGapMinutes`: work further apart than this is another shift (docs/record.md); nil:
+    /// the default, 60 minutes (`--split-gap` wins over it).
+    public var splitGapMinutes: Int? = nil
 
     public static func == (lhs: StatementTemplate, rhs: StatementTemplate) -> Bool { lhs.name == rhs.name }
 
@@ -163,7 +166,7 @@ public struct StatementTemplate: Sendable, Equatable {
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
                                   "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source",
-                                  "tipsAre", "kindWhen", "currency"]
+                                  "tipsAre", "kindWhen", "currency", "splitGapMinutes"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -259,6 +262,13 @@ public struct StatementTemplate: Sendable, Equatable {
                                          columns: columns, skip: skip, tipsWhen: tipsWhen, timeZone: timeZone,
                                          tipsAre: money.tipsAre, kindWhen: money.kindWhen, currency: money.currency)
         for field in template.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
-        return template
+        var finished = template
+        if let value = root["splitGapMinutes"] {
+            guard let minutes = value as? Int, !(value is Bool), (1...960).contains(minutes) else {
+                throw fail("splitGapMinutes", "must be a whole number of minutes from 1 to 960 (16 hours)")
+            }
+            finished.splitGapMinutes = minutes
+        }
+        return finished
     }
 }

@@ -37,6 +37,9 @@ enum StatementIdentity {
         }
         if !problems.isEmpty { throw ImportRefused(problems: problems) }
         try store.setImportIdentity(importID, currency: currency, driver: identity)
-        if let gap = options.splitGapMilliseconds { try store.setImportSplitGap(importID, milliseconds: gap) }
+        // `--split-gap` wins over the template's `splitGapMinutes`.
+        if let gap = options.splitGapMilliseconds ?? template.splitGapMinutes.map({ Int64($0) * 60_000 }) {
+            try store.setImportSplitGap(importID, milliseconds: gap)
+        }
     }
 }

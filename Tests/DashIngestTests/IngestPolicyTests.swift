@@ -145,3 +145,28 @@ import TestSupport
         #expect(try dumpRecord(bench.store) == before)
     }
 }
+
+/// A template's `splitGapMinutes` (docs/templates.md): trips further apart than it are two
+/// shifts; `--split-gap` (the options) wins over it.
+@Suite struct SplitGapTemplateTests {
+    static func template(_ minutes: Int) throws -> StatementTemplate {
+        try StatementTemplate.parse(Array("""
+            {"name": "gap", "kind": "deliveries", "platform": "DoorDash", "dateFormat": "yyyy-MM-dd", "timeFormat": "HH:mm",
+             "splitGapMinutes": \(minutes), "columns": {"date": ["date"], "accepted": ["accepted"], "delivered": ["delivered"], "pay": ["pay"]}}
+            """.utf8), file: "gap.json")
+    }
+
+    @Test(arguments: [(20, 2), (45, 1)])
+    func theTemplatesGapSplitsShifts(minutes: Int, shifts: Int) throws {
+        let bench = try IngestBench()
+        let text = "Date,Accepted,Delivered,Pay\n2026-11-05,16:50,17:12,7.25\n2026-11-05,17:42,17:50,5.00\n"
+        let end = try bench.statement("d.csv", text, template: try Self.template(minutes))
+        #expect(end.importID == 1)
+        #expect(try bench.store.shifts().count == shifts)
+    }
+
+    @Test func aGapOutsideItsRangeIsRefused() throws {
+        #expect(throws: TemplateError.self) { try Self.template(0) }
+        #expect(throws: TemplateError.self) { try Self.template(961) }
+    }
+}
