@@ -70,11 +70,7 @@ final class GPXImportJob {
     private var pending: [Position] = []
     private var segmentLast: Instant?
 
-    /// Where the sessions wait for the planner (unused with `--shift`).
-    let parking: EvidenceParking
-
     init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?) {
-        parking = EvidenceParking(store: store, importID: importID)
         self.store = store
         self.importID = importID
         self.fileName = fileName
@@ -163,10 +159,15 @@ final class GPXImportJob {
         let shift: Shift
         if let forcedShift {
             shift = try store.requireShift(forcedShift)
+        } else if let covering = try store.shiftCovering(point.at) {
+            // Where it most likely belongs: the planner moves it only if the whole file says
+            // otherwise (moving a route rewrites it, so the common case must not move).
+            shift = covering
         } else {
-            // Parked until the file is in; the planner then places every session
-            // (docs/shifts-from-evidence.md).
-            shift = try store.requireShift(try parking.shift())
+            // A made shift of one millisecond at the first point: the planner gives it its span
+            // once the file is in (docs/shifts-from-evidence.md).
+            shift = try store.requireShift(try store.createImportedShift(start: point.at, importID: importID))
+            shiftsCreated.append(shift.id)
         }
         trackShift = shift
         return shift

@@ -60,23 +60,25 @@ public enum GPXIngest {
             outcome.alreadyRecorded = job.alreadyRecorded
             outcome.outsideShift = job.outsideShift
             outcome.written = job.written
-            if options.forcedShift == nil, let parked = job.parking.shiftID {
+            if options.forcedShift == nil, job.written > 0 {
                 // The route parked: a point at an instant already recorded is left out, each
                 // segment is cut at breaks longer than the gap, then the planner places it all.
                 let gap = options.splitGapMilliseconds ?? ShiftRules.defaultSplitGapMilliseconds
                 if let chosen = options.splitGapMilliseconds { try store.setImportSplitGap(importID, milliseconds: chosen) }
-                let route = try store.prepareParkedRoute(parked, splitGap: gap)
+                let route = try store.prepareImportedRoute(importID, splitGap: gap)
                 outcome.alreadyRecorded = route.duplicates
                 outcome.written -= route.duplicates
                 outcome.captureSessions += route.sessionsCut - route.sessionsEmptied
                 do {
-                    if let settled = try job.parking.settle() {
+                    if let hull = try store.importedRouteHull(importID) {
+                        let settled = try store.settleShifts(from: hull.start, to: hull.end)
                         outcome.strays = settled.strayPoints
                         outcome.written -= settled.strayPoints
                         outcome.outsideDriverShifts = settled.outsideDriverShifts
                         let holding = try store.shiftsHolding(captureSessionsOf: importID)
-                        outcome.shiftsCreated = holding.filter(settled.created.contains)
-                        outcome.shiftsUsed = holding.filter { !settled.created.contains($0) }
+                        let made = Set(settled.created).union(job.shiftsCreated)
+                        outcome.shiftsCreated = holding.filter(made.contains)
+                        outcome.shiftsUsed = holding.filter { !made.contains($0) }
                         outcome.captureSessions = try store.captureSessionCount(importID: importID)
                     }
                 } catch let refused as SettleRefused {

@@ -13,36 +13,47 @@ public struct ParkedRoute: Sendable, Equatable {
 }
 
 extension Store {
-    /// Prepares the route an import parked on `shiftID` (docs/shifts-from-evidence.md): a point
-    /// at an instant the record's route already holds, on any shift near, is left out (a route
-    /// holds each instant once; the first import's position stays), and each capture session
-    /// is cut where it breaks for longer than `splitGap` milliseconds, so one segment of a
-    /// lunch and a dinner drive is two pieces of evidence; a cut-off single point is then
-    /// judged a stray or not by the planner.
-    public func prepareParkedRoute(_ shiftID: Int64, splitGap: Int64) throws -> ParkedRoute {
+    /// Prepares the route import `importID` wrote (docs/shifts-from-evidence.md): a point at an
+    /// instant another import's route already holds is left out (a route holds each instant
+    /// once; the first import's position stays), and each capture session is cut where it breaks
+    /// for longer than `splitGap` milliseconds, so one segment of a lunch and a dinner drive is
+    /// two pieces of evidence; a cut-off single point is then judged a stray or not by the planner.
+    public func prepareImportedRoute(_ importID: Int64, splitGap: Int64) throws -> ParkedRoute {
         try write {
             var result = ParkedRoute()
-            let key: [SQLValue] = [.integer(shiftID)]
-            guard let hull = try connection.query("SELECT min(recordedAtMs), max(recordedAtMs) FROM routeSample WHERE shiftId = ?1", key).first,
-                  let first = hull[0].int64, let last = hull[1].int64 else { return result }
-            for other in try connection.query("""
-                SELECT id FROM shift WHERE id <> ?1 AND startedAtMs <= ?3 AND coalesce(endedAtMs, 253402300799999) >= ?2 AND startedAtMs >= ?4
-                """, [.integer(shiftID), .integer(first), .integer(last), .integer(Self.parkingEnd)]) {
-                result.duplicates += try connection.run("""
-                    DELETE FROM routeSample WHERE shiftId = ?1 AND recordedAtMs IN
-                        (SELECT recordedAtMs FROM routeSample WHERE shiftId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4)
-                    """, [.integer(shiftID), .integer(other.int("id")), .integer(first), .integer(last)])
+            let key: [SQLValue] = [.integer(importID)]
+            let sessions = try connection.query("SELECT id, shiftId, source, startedAtMs, endedAtMs FROM captureSession WHERE importId = ?1 ORDER BY id", key)
+            guard !sessions.isEmpty else { return result }
+            // Against the other sessions' samples near each of this import's sessions.
+            for session in sessions {
+                let id = session.int("id"), shiftID = session.int("shiftId")
+                let first = session.int("startedAtMs"), last = session["endedAtMs"].int64 ?? first
+                for other in try connection.query("""
+                    SELECT DISTINCT c.shiftId FROM captureSession c
+                    WHERE c.startedAtMs <= ?2 AND coalesce(c.endedAtMs, c.startedAtMs) >= ?1 AND c.importId IS NOT ?3
+                    """, [.integer(first), .integer(last), .integer(importID)]) {
+                    result.duplicates += try connection.run("""
+                        DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs IN
+                            (SELECT r.recordedAtMs FROM routeSample r JOIN captureSession c ON c.id = r.captureSessionId
+                             WHERE r.shiftId = ?3 AND r.recordedAtMs BETWEEN ?4 AND ?5 AND c.importId IS NOT ?6)
+                        """, [.integer(shiftID), .integer(id), .integer(other[0].int64 ?? 0), .integer(first), .integer(last), .integer(importID)])
+                }
             }
-            // One streamed scan of the parked route in time order: per session only its parts'
-            // bounds are kept, never its points (a 1 GB file's route stays on disk), and a file
-            // of thousands of segments costs one pass, not one per segment.
+            // Per shift it wrote on, one streamed scan in time order: per session only its parts'
+            // bounds are kept, never its points (a 1 GB file's route stays on disk).
             var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
-            let scan = try connection.prepare("SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 ORDER BY recordedAtMs")
-            do {
+            let ours = Set(sessions.map { $0.int("id") })
+            for shiftID in Set(sessions.map { $0.int("shiftId") }).sorted() {
+                let first = sessions.filter { $0.int("shiftId") == shiftID }.map { $0.int("startedAtMs") }.min() ?? Int64.min
+                let last = sessions.filter { $0.int("shiftId") == shiftID }.map { $0["endedAtMs"].int64 ?? $0.int("startedAtMs") }.max() ?? Int64.max
+                let scan = try connection.prepare("""
+                    SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs
+                    """)
                 defer { scan.finalize() }
-                try scan.bind(key)
+                try scan.bind([.integer(shiftID), .integer(first), .integer(last)])
                 while try scan.advance() {
                     let session = scan.int64(at: 0), instant = scan.int64(at: 1)
+                    guard ours.contains(session) else { continue }
                     if let last = partsBySession[session]?.last, instant - last.end <= splitGap {
                         partsBySession[session, default: []][(partsBySession[session]?.count ?? 1) - 1].end = instant
                     } else {
@@ -50,8 +61,8 @@ extension Store {
                     }
                 }
             }
-            for session in try connection.query("SELECT id, source, importId FROM captureSession WHERE shiftId = ?1 ORDER BY id", key) {
-                let id = session.int("id")
+            for session in sessions {
+                let id = session.int("id"), shiftID = session.int("shiftId")
                 guard let parts = partsBySession[id], let first = parts.first else {
                     try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(id)])
                     result.sessionsEmptied += 1
@@ -63,16 +74,22 @@ extension Store {
                     try connection.run("""
                         INSERT INTO captureSession (shiftId, startedAtMs, endedAtMs, source, importId) VALUES (?1, ?2, ?3, ?4, ?5)
                         """, [.integer(shiftID), .integer(part.start), .integer(part.end),
-                              .text(String((session["source"].string ?? "track").prefix(280)) + " part \(index + 1)"), session["importId"]])
+                              .text(String((session["source"].string ?? "track").prefix(280)) + " part \(index + 1)"), .integer(importID)])
                     let piece = connection.lastInsertRowID
-                    try connection.run("""
-                        UPDATE routeSample SET captureSessionId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?4 AND ?5
-                        """, [.integer(shiftID), .integer(id), .integer(piece), .integer(part.start), .integer(part.end)])
+                    try moveRoute(session: id, from: shiftID, to: shiftID, newSession: piece, times: part.start...part.end)
                     result.sessionsCut += 1
                 }
             }
             return result
         }
+    }
+
+    /// The span of import `importID`'s capture sessions; nil when it has none.
+    public func importedRouteHull(_ importID: Int64) throws -> Interval? {
+        guard let row = try connection.query("""
+            SELECT min(startedAtMs), max(coalesce(endedAtMs, startedAtMs)) FROM captureSession WHERE importId = ?1
+            """, [.integer(importID)]).first, let first = row[0].int64, let last = row[1].int64 else { return nil }
+        return try Interval(start: Instant(millisecondsSinceEpoch: first), end: Instant(millisecondsSinceEpoch: max(first, last)))
     }
 
     /// The shifts the capture sessions of import `importID` lie on, by id.
@@ -85,5 +102,28 @@ extension Store {
     /// How many capture sessions import `importID` holds.
     public func captureSessionCount(importID: Int64) throws -> Int {
         Int(try connection.scalar("SELECT count(*) FROM captureSession WHERE importId = ?1", [.integer(importID)])?.int64 ?? 0)
+    }
+}
+
+extension Store {
+    /// Moves the samples of capture session `session` on shift `from` (within `times`) to shift
+    /// `to` and session `newSession`, a bounded number of rows per statement: a statement's
+    /// journal holds every page it changes, in memory, so one statement over a 1 GB route would
+    /// hold hundreds of megabytes. Chunks follow the rowid, which the route is written in.
+    func moveRoute(session: Int64, from: Int64, to: Int64, newSession: Int64, times: ClosedRange<Int64>) throws {
+        guard let bounds = try connection.query("""
+            SELECT min(id), max(id) FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4
+            """, [.integer(from), .integer(session), .integer(times.lowerBound), .integer(times.upperBound)]).first,
+              let low = bounds[0].int64, let high = bounds[1].int64 else { return }
+        let chunk: Int64 = 20_000
+        var start = low
+        while start <= high {
+            try connection.run("""
+                UPDATE routeSample SET shiftId = ?3, captureSessionId = ?4
+                WHERE id BETWEEN ?5 AND ?6 AND shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?7 AND ?8
+                """, [.integer(from), .integer(session), .integer(to), .integer(newSession), .integer(start), .integer(min(high, start + chunk - 1)),
+                      .integer(times.lowerBound), .integer(times.upperBound)])
+            start += chunk
+        }
     }
 }

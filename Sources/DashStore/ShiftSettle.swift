@@ -137,7 +137,15 @@ extension Store {
             // entered, it becomes the driver's.
             let owner = planned.evidence.compactMap { evidence.rows[$0.id]?.importID }.filter { $0 != leaving }.min()
                 ?? planned.id.existingID.flatMap { evidence.shifts[$0]?.importID }.flatMap { $0 == leaving ? nil : $0 }
-            let span: [SQLValue] = [.instant(planned.span.start), .instant(planned.span.end), .int(owner)]
+            // A shift holds a trip only before its end: one whose line is the shift's last instant
+            // makes the shift end a millisecond after it (never the trip a millisecond early).
+            var end = planned.span.end
+            for piece in planned.evidence where piece.kind == .moneyLine || piece.kind == .trip {
+                if let row = evidence.rows[piece.id], case let at = row.lines?.first ?? row.start, at >= end.millisecondsSinceEpoch {
+                    end = Instant(millisecondsSinceEpoch: at + 1)
+                }
+            }
+            let span: [SQLValue] = [.instant(planned.span.start), .instant(end), .int(owner)]
             let target: Int64
             if let id = planned.id.existingID {
                 try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3, importId = ?4 WHERE id = ?1", [.integer(id)] + span)
@@ -148,7 +156,7 @@ extension Store {
                 target = connection.lastInsertRowID
                 outcome.created.append(target)
             }
-            move(planned.evidence, to: target, start: planned.span.start, end: planned.span.end, evidence, into: &moves)
+            move(planned.evidence, to: target, start: planned.span.start, end: end, evidence, into: &moves)
         }
         for driver in plan.driverShifts {
             let shift = evidence.shifts[driver.id]
@@ -230,8 +238,7 @@ extension Store {
         // The route follows its sessions: per moved session, within its old shift's part of the
         // (shiftId, recordedAtMs) index.
         for move in moves where move.entity == "c" {
-            try connection.run("UPDATE routeSample SET shiftId = ?3 WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?4 AND ?5",
-                               [.integer(move.from), .integer(move.id), .integer(move.to), .integer(move.span.lowerBound), .integer(move.span.upperBound)])
+            try moveRoute(session: move.id, from: move.from, to: move.to, newSession: move.id, times: move.span)
         }
         try connection.execute("DELETE FROM temp.settleMove")
     }

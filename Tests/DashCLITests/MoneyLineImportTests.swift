@@ -213,7 +213,7 @@ import TestSupport
         #expect(created.stdout.hasPrefix("uber-payments-2026-11-09.csv: imported as import 1 (uber-payments): 2 shifts created; 3 deliveries added; 3 money lines\n"),
                 "\(created.stdout)\(created.stderr)")
         #expect(try store.direct().shifts().map { "\($0.start) \($0.end.map { "\($0)" } ?? "-")" } == [
-            "2026-11-14T17:21:45.120Z 2026-11-14T17:58:35.004Z",
+            "2026-11-14T17:21:45.120Z 2026-11-14T17:58:35.005Z",
             "2026-11-16T02:41:20.500Z 2026-11-16T02:41:21.500Z",
         ])
     }
