@@ -263,19 +263,6 @@ extension PlannedShiftID {
 }
 
 extension Store {
-    /// The span of what lies on a parked shift (its sessions, deliveries and their money lines,
-    /// statement rows); nil when it holds nothing.
-    public func parkedEvidenceHull(_ shiftID: Int64) throws -> Interval? {
-        guard let row = try connection.query("""
-            SELECT min(a) AS first, max(b) AS last FROM (
-                SELECT startedAtMs AS a, coalesce(endedAtMs, startedAtMs) AS b FROM captureSession WHERE shiftId = ?1
-                UNION ALL SELECT acceptedAtMs, coalesce(deliveredAtMs, cancelledAtMs, acceptedAtMs) FROM delivery WHERE shiftId = ?1
-                UNION ALL SELECT l.occurredAtMs, l.occurredAtMs FROM deliveryLine l JOIN delivery d ON d.id = l.deliveryId WHERE d.shiftId = ?1
-                UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs IS NOT NULL)
-            """, [.integer(shiftID)]).first, let first = row["first"].int64, let last = row["last"].int64 else { return nil }
-        return try Interval(start: Instant(millisecondsSinceEpoch: first), end: Instant(millisecondsSinceEpoch: max(last, first)))
-    }
-
     /// Removes a parked shift that was given nothing.
     public func deleteParkedShift(_ shiftID: Int64) throws {
         try write {
