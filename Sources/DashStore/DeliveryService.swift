@@ -155,7 +155,14 @@ extension Store {
         let key = PickupPlace.matchKey(place.name)
         return try write {
             if let row = try connection.query("SELECT id, name FROM pickupPlace WHERE matchKey = ?1", [.text(key)]).first {
-                return try PickupPlace(id: row.int("id"), name: row["name"].string ?? place.name)
+                // Shown as the spelling that sorts first (docs/record.md): no file decides it by
+                // coming first.
+                let known = row["name"].string ?? place.name
+                if place.name < known {
+                    try connection.run("UPDATE pickupPlace SET name = ?2 WHERE id = ?1", [.integer(row.int("id")), .text(place.name)])
+                    return try PickupPlace(id: row.int("id"), name: place.name)
+                }
+                return try PickupPlace(id: row.int("id"), name: known)
             }
             try connection.run("INSERT INTO pickupPlace (name, matchKey) VALUES (?1, ?2)", [.text(place.name), .text(key)])
             return try PickupPlace(id: connection.lastInsertRowID, name: place.name)
