@@ -125,16 +125,6 @@ extension Store {
             """, [.instant(start), .instant(end)]).map(Shift.init(row:))
     }
 
-    /// Records a statement's earnings on a completed shift and which import recorded them.
-    public func setImportedEarnings(_ shiftID: Int64, _ paid: PaidAmount, importID: Int64) throws {
-        try write {
-            var shift = try requireShift(shiftID)
-            try shift.setEarnings(paid)
-            _ = try connection.run("UPDATE shift SET grossEarningsE4 = ?2, platformTipsE4 = ?3, earningsImportId = ?4 WHERE id = ?1",
-                                   [.integer(shiftID), .money(paid.amount), .money(paid.tips), .integer(importID)])
-        }
-    }
-
     // MARK: - Undo
 
     /// Removes exactly what import `id` added, in one transaction: its route samples and capture

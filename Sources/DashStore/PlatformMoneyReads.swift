@@ -11,9 +11,10 @@ extension Store {
     /// apart from gross. Trips without pay are counted but add no money (never 0.00).
     public func platformMoney(of shift: Shift) throws -> [PlatformMoney] {
         var money: [PlatformMoney] = []
+        // The shift's own figure is yours: schema v7 moved earlier builds' statement figures
+        // into statement rows, and no import writes it any more.
         if let earnings = shift.earnings {
-            let imported = try connection.scalar("SELECT earningsImportId FROM shift WHERE id = ?1", [.integer(shift.id)])?.int64 != nil
-            money.append(PlatformMoney(platform: nil, source: imported ? .statementTotal : .typed, gross: earnings.amount, tips: earnings.tips))
+            money.append(PlatformMoney(platform: nil, source: .typed, gross: earnings.amount, tips: earnings.tips))
         }
         var names: [String: String] = [:]
         func shown(_ name: String?) -> String? {

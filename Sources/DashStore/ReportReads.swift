@@ -8,7 +8,7 @@ extension Store {
     /// of samples in memory); everything else comes from small indexed queries.
     public func shiftFacts(from: Instant? = nil, to: Instant? = nil) throws -> [ShiftFacts] {
         try read {
-            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, pay: (Money?, Money?), money: [PlatformMoney])] = []
+            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney])] = []
             for shift in try shifts(from: from, to: to) {
                 let work = try connection.query("""
                     SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
@@ -17,7 +17,7 @@ extension Store {
                     SELECT t.deliveryId, t.id, t.amountE4 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = ?1
                     """, [.integer(shift.id)]), table: "deliveryTip", of: "the outside tips of shift \(shift.id)").units
                 let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
-                partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try deliveriesPay(of: shift.id), try platformMoney(of: shift)))
+                partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try platformMoney(of: shift)))
             }
             // The routes, read once each, in time order, measured on the second core.
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
@@ -26,22 +26,9 @@ extension Store {
                 ShiftFacts(shift: p.shift, isPaused: !p.shift.isCompleted && p.pauses.contains { $0.end == nil }, pauses: p.pauses,
                            offers: Int(p.work?[0].int64 ?? 0), deliveries: Int(p.work?[1].int64 ?? 0),
                            cancelledDeliveries: Int(p.work?[2].int64 ?? 0), outsideTips: Money(units: p.tips), meters: measured[p.shift.id],
-                           deliveriesPay: p.pay.0, deliveriesPlatformTips: p.pay.1, money: p.money)
+                           money: p.money)
             }
         }
-    }
-}
-
-extension Store {
-    /// The sums of a shift's deliveries' own pay and of the platform tips within it; each nil
-    /// when no delivery has that figure. An overflow names the deliveries beyond the bound.
-    public func deliveriesPay(of shiftID: Int64) throws -> (Money?, Money?) {
-        let pay = try connection.query("SELECT 0, id, ownAmountE4 FROM delivery WHERE shiftId = ?1 AND ownAmountE4 IS NOT NULL",
-                                       [.integer(shiftID)])
-        let tips = try connection.query("SELECT 0, id, platformTipsE4 FROM delivery WHERE shiftId = ?1 AND platformTipsE4 IS NOT NULL",
-                                        [.integer(shiftID)])
-        return (pay.isEmpty ? nil : try Store.exactSum(pay, table: "delivery", of: "the trips' pay of shift \(shiftID)"),
-                tips.isEmpty ? nil : try Store.exactSum(tips, table: "delivery", of: "the trips' tips of shift \(shiftID)"))
     }
 }
 

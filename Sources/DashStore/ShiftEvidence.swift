@@ -76,11 +76,10 @@ extension Store {
 
     /// Gathers the evidence near [from, to]: the shifts within the planner's reach of it (a made
     /// shift lasts at most 16 h and each link spans at most the largest gap), widened while a made
-    /// shift reaches past the edge, plus every parked shift. `leaving` is an import being undone:
-    /// its rows are already gone, and no shift it made stands in for rows of its own.
-    /// `parkedFrom...parkedTo`: only the parked rows starting then are gathered (an import's
-    /// parked evidence is placed island by island; nil: all of it).
-    func shiftEvidence(from: Int64, to: Int64, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> ShiftEvidence {
+    /// shift reaches past the edge, plus every parked shift. `window`: only the parked rows
+    /// starting then are gathered (an import's parked evidence is placed island by island; nil:
+    /// all of it).
+    func shiftEvidence(from: Int64, to: Int64, parked window: ClosedRange<Int64>? = nil) throws -> ShiftEvidence {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
         let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         // A link spans at most the widest gap: a loaded made shift may join one within that of
@@ -108,7 +107,7 @@ extension Store {
         }
         var gaps: [Int64: Int64] = [:]
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
-            try gatherRows(of: shift, into: &evidence, gaps: &gaps, leaving: leaving, window: shift.parked ? window : nil)
+            try gatherRows(of: shift, into: &evidence, gaps: &gaps, window: shift.parked ? window : nil)
         }
         // A piece may lie away from its shift (a trip known from its lines sits where its
         // first line says; a driver's shift keeps evidence past its times): the shifts within
@@ -121,12 +120,12 @@ extension Store {
         }
         if let first = away.map(\.start.millisecondsSinceEpoch).min(), let last = away.map(\.end.millisecondsSinceEpoch).max(),
            first - reach < low || last + reach > high {
-            return try shiftEvidence(from: min(first - reach, low) + margin, to: max(last + reach, high) - margin, leaving: leaving, parked: window)
+            return try shiftEvidence(from: min(first - reach, low) + margin, to: max(last + reach, high) - margin, parked: window)
         }
         return evidence
     }
 
-    private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64], leaving: Int64?,
+    private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64],
                             window: ClosedRange<Int64>?) throws {
         let key: [SQLValue] = [.integer(shift.id), .integer(window?.lowerBound ?? Int64.min), .integer(window?.upperBound ?? Int64.max)]
         func add(_ id: String, _ kind: EvidenceKind, _ start: Int64, _ end: Int64, _ importID: Int64?, lines: (Int64, Int64)? = nil) throws {

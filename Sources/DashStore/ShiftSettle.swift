@@ -86,7 +86,7 @@ extension Store {
     @discardableResult
     public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> SettleOutcome {
         try write {
-            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, leaving: leaving, parked: window)
+            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, parked: window)
             let plan = ShiftPlanner.plan(evidence.input)
             var reasons = plan.refusals.map { describe($0, evidence) }
             for retired in plan.retired where evidence.pinned.contains(retired.id) {
@@ -266,7 +266,7 @@ extension Store {
     /// Removes a parked shift that was given nothing.
     public func deleteParkedShift(_ shiftID: Int64) throws {
         try write {
-            try connection.run("DELETE FROM shift WHERE id = ?1 AND startedAtMs < ?2", [.integer(shiftID), .integer(Self.parkingEnd)])
+            _ = try connection.run("DELETE FROM shift WHERE id = ?1 AND startedAtMs < ?2", [.integer(shiftID), .integer(Self.parkingEnd)])
         }
     }
 

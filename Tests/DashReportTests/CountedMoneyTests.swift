@@ -167,3 +167,19 @@ struct CountedMoneyTests {
         #expect(period.netAfterExpenses == (try Self.m("39.50")))
     }
 }
+
+/// A platform's trips none of which has pay: counted as trips, never as 0.00 of money.
+@Suite struct UnpaidTripsTests {
+    @Test func tripsWithoutPayAreTripsNotZero() throws {
+        let unpaid = PlatformMoney(platform: "Uber", source: .trips, gross: .zero, trips: 3, hasGross: false)
+        let alone = try CountedMoney(shiftID: 1, money: [unpaid])
+        #expect(alone.gross == nil && alone.tips == nil)
+        #expect(alone.shares.map(\.trips) == [3] && alone.shares.map(\.gross) == [nil])
+        // Beside a figure of another platform: that one counts, the unpaid trips still show.
+        let paid = PlatformMoney(platform: "DoorDash", source: .statementTotal, gross: Money(units: 125_000))
+        let both = try CountedMoney(shiftID: 1, money: [unpaid, paid])
+        #expect(both.gross == Money(units: 125_000))
+        #expect(both.shares.first { $0.platform == "Uber" }?.trips == 3)
+        #expect(both.notes.isEmpty)
+    }
+}

@@ -34,6 +34,11 @@ struct SchemaConstraintTests {
             INSERT INTO delivery (id, shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, importId) VALUES (2, 1, 2, 6000, 6000, 98700, 1);
             INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4)
                 VALUES (2, 1, '\(String(repeating: "ab", count: 32))', 6000, 98700, NULL);
+            INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)
+                VALUES ('statement', 'b.csv', '\(String(repeating: "fedcba9876543210", count: 4))', 2, 'held');
+            INSERT INTO shiftEarning (id, shiftId, platform, platformKey, startedAtMs, endedAtMs, grossE4, tipsE4, importId, recordKey)
+                VALUES (1, 1, 'DoorDash', 'doordash', 1000, 9000, 500000, 100000, 1, '\(String(repeating: "cd", count: 32))');
+            INSERT INTO importHolding (entity, rowId, importId) VALUES ('shiftEarning', 1, 2);
             """)
         return store
     }
@@ -51,6 +56,13 @@ struct SchemaConstraintTests {
 
     static let refused: [(rule: String, sql: String)] = [
         ("negative earnings", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4) VALUES (20000, 30000, -1)"),
+        ("your figure names no platform", "INSERT INTO shiftEarning (shiftId, grossE4) VALUES (1, 100)"),
+        ("a statement row without its span", "INSERT INTO shiftEarning (shiftId, grossE4, importId, recordKey) VALUES (1, 100, 1, '\(String(repeating: "ef", count: 32))')"),
+        ("fees below zero", "INSERT INTO shiftEarning (shiftId, platform, platformKey, grossE4, feesE4) VALUES (1, 'Uber', 'uber', 100, -1)"),
+        ("tips without gross on a figure", "INSERT INTO shiftEarning (shiftId, platform, platformKey, startedAtMs, endedAtMs, tipsE4, importId, recordKey) VALUES (1, 'Uber', 'uber', 1000, 2000, 5, 1, '\(String(repeating: "ef", count: 32))')"),
+        ("a line of no kind", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, kind) VALUES (2, 1, '\(String(repeating: "ef", count: 32))', 6000, 1, 'bonus')"),
+        ("a holding of no entity", "INSERT INTO importHolding (entity, rowId, importId) VALUES ('shift', 1, 2)"),
+        ("a lower-case currency", "UPDATE importRecord SET currency = 'usd' WHERE id = 1"),
         ("tips more than gross", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, 101)"),
         ("negative tips", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, -1)"),
         ("tips without gross", "INSERT INTO shift (startedAtMs, endedAtMs, platformTipsE4) VALUES (20000, 30000, 0)"),

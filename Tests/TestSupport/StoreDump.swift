@@ -12,14 +12,15 @@ public func render(_ value: SQLValue) -> String {
     }
 }
 
-/// Every row of every table in ``Store/tableNames``, ordered by id, one line per row: the
+/// Every row of every table in ``Store/tableNames``, ordered by its first columns (the id, where
+/// it has one; importHolding's key otherwise), one line per row: the
 /// whole record. Two dumps are equal exactly when no table changed. `only` narrows a table to
 /// the rows a WHERE clause selects.
 public func dumpRecord(_ store: Store, only: [String: String] = [:]) throws -> [String] {
     var lines: [String] = []
     for table in Store.tableNames {
         let filter = only[table].map { " WHERE \($0)" } ?? ""
-        for row in try store.connection.query("SELECT * FROM \(table)\(filter) ORDER BY id") {
+        for row in try store.connection.query("SELECT * FROM \(table)\(filter) ORDER BY 1, 2, 3") {
             lines.append("\(table): " + zip(row.columns, row.values).map { "\($0)=\(render($1))" }.joined(separator: ", "))
         }
     }

@@ -1,8 +1,8 @@
 import DashModel
 import SQLiteKit
 
-/// What preparing a parked route for the planner did.
-public struct ParkedRoute: Sendable, Equatable {
+/// What preparing an imported route for the planner did.
+public struct ImportedRoute: Sendable, Equatable {
     /// Points left out because the record already holds a position at that instant (a longer
     /// export of a track imported before adds only its new points).
     public var duplicates = 0
@@ -18,9 +18,9 @@ extension Store {
     /// once; the first import's position stays), and each capture session is cut where it breaks
     /// for longer than `splitGap` milliseconds, so one segment of a lunch and a dinner drive is
     /// two pieces of evidence; a cut-off single point is then judged a stray or not by the planner.
-    public func prepareImportedRoute(_ importID: Int64, splitGap: Int64) throws -> ParkedRoute {
+    public func prepareImportedRoute(_ importID: Int64, splitGap: Int64) throws -> ImportedRoute {
         try write {
-            var result = ParkedRoute()
+            var result = ImportedRoute()
             let key: [SQLValue] = [.integer(importID)]
             let sessions = try connection.query("SELECT id, shiftId, source, startedAtMs, endedAtMs FROM captureSession WHERE importId = ?1 ORDER BY id", key)
             guard !sessions.isEmpty else { return result }
