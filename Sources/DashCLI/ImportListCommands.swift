@@ -63,6 +63,9 @@ func undoSummary(_ undone: ImportUndo) -> String {
     if undone.rowsKept > 0 { text += "; kept \(count(undone.rowsKept, "record", "records")) another import also holds" }
     if undone.shiftsKept > 0 { text += "; kept \(count(undone.shiftsKept, "shift", "shifts")) another import's records are on" }
     if undone.figuresRestored > 0 { text += "; \(count(undone.figuresRestored, "figure", "figures")) it had replaced count again" }
+    if undone.tripFiguresRestored > 0 {
+        text += "; \(count(undone.tripFiguresRestored, "trip", "trips")) whose pay it had replaced have their own again"
+    }
     return text
 }
 

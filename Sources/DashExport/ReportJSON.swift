@@ -13,6 +13,7 @@ public enum ReportJSON {
             members.append(("fees", .cell(.money(f.fees))))
             members.append(("platforms", platforms(report.platformRows(period, f))))
             members.append(("shifts_without_route", .integer(f.shiftsWithoutRoute)))
+            members.append(("shifts_timed_by_payments", .integer(f.shiftsTimedByPayments)))
             members.append(("standard_mileage_deduction", .cell(.money(f.mileageDeduction))))
             members.append(("shifts_without_mileage_rate", .integer(f.shiftsWithoutMileageRate)))
             members.append(("expenses_by_category", .object(f.expensesByCategory.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.formatted())) })))

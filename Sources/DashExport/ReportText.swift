@@ -103,6 +103,10 @@ public enum ReportText {
         if t.shiftsWithoutFuelAssumption > 0 { missing.append(count(t.shiftsWithoutFuelAssumption, "shift") + " without a fuel assumption") }
         if t.shiftsWithoutRoute > 0 { missing.append(count(t.shiftsWithoutRoute, "shift") + " without a recorded route") }
         if t.shiftsWithoutMileageRate > 0 { missing.append(count(t.shiftsWithoutMileageRate, "shift") + " on dates the mileage rate table lacks") }
+        if t.shiftsTimedByPayments > 0 {
+            missing.append(count(t.shiftsTimedByPayments, "shift") + " timed only by payment lines (their \(Durations.hoursText(t.workedTimedByPayments)) h "
+                + "are the payments' span, not time worked: give their times or a track)")
+        }
         lines.append("Missing: " + (missing.isEmpty ? "nothing." : missing.joined(separator: "; ") + "."))
         lines.append("Work: \(count(t.offers, "offer")), \(count(t.deliveries, "delivery", plural: "deliveries")) (\(t.cancelledDeliveries) cancelled); "
             + "\(Durations.hoursText(t.elapsed)) h elapsed, \(Durations.hoursText(t.paused)) h paused.")

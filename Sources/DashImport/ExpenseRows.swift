@@ -8,6 +8,8 @@ public struct ExpenseRow: Sendable, Equatable {
     public let amount: Money
     public let category: String
     public let note: String?
+    /// The row's currency (its `currency` cell, else the template's); nil when neither says.
+    public var currency: String? = nil
     /// SHA-256 of what the row says (instant, amount, category, note; category and note folded
     /// as `PickupPlace.matchKey` folds them, so `parking` and `Parking` are one key): the same
     /// expense in two files has the same key, so overlapping files give the union.
@@ -80,6 +82,8 @@ public struct ExpenseRowReader {
     private var headerSeen = false
     public private(set) var rows: [ExpenseRow] = []
     public private(set) var problems: [RowProblem] = []
+    /// The first row's currency and line: every other row's must be the same.
+    private var firstCurrency: (code: String, line: Int)?
     /// Row problems past the first ``maxProblems``: counted, not kept.
     private var problemsDropped = 0
     public static let maxProblems = 50
@@ -171,9 +175,26 @@ public struct ExpenseRowReader {
         } else {
             do { occurredAt = try TimeText.instant(dateText, zone: zone) } catch { problem("date", Self.describe(error, cell: dateText)) }
         }
+        var currency = template.currency
+        let currencyText = (cell(record, .currency) ?? "").trimmingCharacters(in: .whitespaces)
+        if !currencyText.isEmpty {
+            currency = CurrencyCode.normalized(currencyText)
+            if currency == nil { problem("currency", "not a currency code (\(CellShape(currencyText))): an ISO 4217 code is three letters, such as USD") }
+        }
+        if let currency {
+            if let first = firstCurrency, first.code != currency {
+                problem("currency", "its amount is in \(currency), line \(first.line)'s in \(first.code): amounts in two currencies never add")
+            } else if firstCurrency == nil {
+                firstCurrency = (currency, line)
+            }
+        }
         var amount: Money?
         do {
-            amount = try AmountText.parse(cell(record, .amount) ?? "", decimalMark: template.decimalMark)
+            let written = try AmountText.read(cell(record, .amount) ?? "", decimalMark: template.decimalMark)
+            amount = written.amount
+            if let sign = written.currency, let currency, !sign.fits(currency) {
+                problem("amount", "the amount is written in another currency than the row's (\(currency))")
+            }
             if amount == nil { problem("amount", "an expense needs an amount (blank is not 0.00)") }
             if let value = amount, value.isNegative { problem("amount", "an expense cannot be negative (a refund is not an expense)") }
         } catch {
@@ -197,8 +218,10 @@ public struct ExpenseRowReader {
             folded[3] = expense.note.map { "n" + KeyText.fold($0) } ?? "-"
             let key = SHA256.recordKey(folded)
             let legacy = folded == fields ? nil : SHA256.recordKey(fields)
-            rows.append(ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
-                                   note: expense.note, recordKey: key, legacyRecordKey: legacy == key ? nil : legacy))
+            var row = ExpenseRow(line: line, occurredAt: expense.occurredAt, amount: expense.amount, category: expense.category,
+                                 note: expense.note, recordKey: key, legacyRecordKey: legacy == key ? nil : legacy)
+            row.currency = currency
+            rows.append(row)
         } catch {
             problem("category", "\(error)")
         }

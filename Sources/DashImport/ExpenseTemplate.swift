@@ -15,8 +15,11 @@ public struct ExpenseTemplate: Sendable, Equatable {
     public var dateFormat: StatementTimePattern?
     /// The zone the file's local dates are in, when the template says (else `--tz`).
     public var timeZone: TimeZone?
+    /// The currency of the file's amounts (ISO 4217) when the template says; a `currency`
+    /// column's cell wins for its row. Nil: the file names none (docs/record.md: one currency).
+    public var currency: String? = nil
 
-    public enum Field: String, Sendable, CaseIterable { case date, amount, category, note }
+    public enum Field: String, Sendable, CaseIterable { case date, amount, category, note, currency }
 
     /// The shipped template's JSON.
     public static let builtInJSON = """
@@ -47,7 +50,7 @@ public struct ExpenseTemplate: Sendable, Equatable {
             throw fail("", "is not valid JSON")
         }
         guard let root = object as? [String: Any] else { throw fail("", "must be a JSON object") }
-        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns", "dateFormat", "timeZone"]
+        let known: Set<String> = ["name", "description", "delimiter", "encoding", "decimalMark", "columns", "dateFormat", "timeZone", "currency"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of an expenses template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -68,7 +71,7 @@ public struct ExpenseTemplate: Sendable, Equatable {
         guard let columnObject = root["columns"] as? [String: Any] else { throw fail("columns", "must be an object of header names") }
         var columns: [Field: [String]] = [:]
         for (key, value) in columnObject {
-            guard let field = Field(rawValue: key) else { throw fail("columns.\(key)", "is not date, amount, category or note") }
+            guard let field = Field(rawValue: key) else { throw fail("columns.\(key)", "is not date, amount, category, note or currency") }
             let names = (value as? [String]) ?? (value as? String).map { [$0] }
             guard let names, !names.isEmpty else { throw fail("columns.\(key)", "must be a header name or a list of them") }
             columns[field] = names.map(normalizedHeader)
@@ -89,7 +92,14 @@ public struct ExpenseTemplate: Sendable, Equatable {
             }
             timeZone = zone
         }
-        return ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns, dateFormat: dateFormat, timeZone: timeZone)
+        var template = ExpenseTemplate(name: name, dialect: dialect, decimalMark: mark, columns: columns, dateFormat: dateFormat, timeZone: timeZone)
+        if let value = root["currency"] {
+            guard let text = value as? String, let code = CurrencyCode.normalized(text) else {
+                throw fail("currency", "must be an ISO 4217 code of three letters, such as \"USD\"")
+            }
+            template.currency = code
+        }
+        return template
     }
 
     /// A header as compared: BOM and surrounding spaces removed, inner runs of spaces made one,

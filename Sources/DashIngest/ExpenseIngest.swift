@@ -61,6 +61,15 @@ public enum ExpenseIngest {
         return try ImportSession.run(store: store, kind: .expenses, fileName: name, sha256: sha, template: template.name,
                                      at: options.now, dryRun: options.dryRun) { session in
             if let earlier = try session.earlierImport(sha256: sha) { return .duplicate(of: earlier, outcome) }
+            // One currency (docs/record.md): the file's (its rows agree; the reader saw to it)
+            // must be the store's, and is recorded with the import.
+            let currency = rows.lazy.compactMap(\.currency).first ?? template.currency
+            if let currency, let known = try store.recordCurrency(), known.code != currency {
+                throw ImportRefused(problems: [RowProblem(line: 0, column: "currency", message: """
+                    its amounts are in \(currency); the store's are in \(known.code) (import \(known.importID), \(known.fileName)): two currencies never add
+                    """)])
+            }
+            try store.setImportIdentity(session.importID, currency: currency, driver: nil)
             try HeldRecords.upgrade(store, .expense, rows.map { ($0.legacyRecordKey, $0.recordKey) })
             var union = try KeyUnion(store: store, table: .expense, expectedKeys: rows.count)
             var held = HeldRecords(store: store, importID: session.importID, entity: .expense)

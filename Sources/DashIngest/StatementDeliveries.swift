@@ -67,7 +67,8 @@ extension StatementIngest {
                             place = id
                         }
                     }
-                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, platform: rowPlatform,
+                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, fees: row.amounts.fees,
+                                   platform: rowPlatform,
                                    pickupPlaceID: place, recordKey: row.recordKey)
                     counts.deliveries += 1
                 } catch let error as ModelError {
@@ -106,8 +107,11 @@ extension StatementIngest {
                 return false
             }
         }
-        if let own = row.own, own != existing.ownAmount {
+        let fees = row.amounts.fees
+        if let own = row.own, own != existing.ownAmount || (fees != nil && fees != existing.fees) {
             let recorded = existing.ownAmount.map(describe) ?? "no pay recorded"
+            let said = describe(own) + (fees.map { ", fees \($0.formatted())" } ?? "")
+            let had = recorded + (existing.fees.map { ", fees \($0.formatted())" } ?? "")
             if lines > 0 {
                 conflicts.append(RowProblem(line: row.line, column: "pay", message: """
                     delivery \(existing.id) of this trip has pay \(recorded) from its statement lines; the statement says \(describe(own))
@@ -116,13 +120,15 @@ extension StatementIngest {
             }
             guard replace else {
                 conflicts.append(RowProblem(line: row.line, column: "pay", message: """
-                    delivery \(existing.id) of this trip has \(recorded); the statement says \(describe(own)) (pass --replace to take the statement's)
+                    delivery \(existing.id) of this trip has \(had); the statement says \(said) (pass --replace to take the statement's)
                     """))
                 return false
             }
-            try store.setImportedDeliveryAmount(existing.id, own)
+            // The figures it had come back when this import is undone; this import holds the
+            // trip too, as its file states it.
+            try store.replaceImportedDeliveryFigures(existing.id, own: own, fees: fees ?? existing.fees, importID: parking.importID)
             counts.deliveryPayReplaced += 1
-            changed = true
+            return !changed
         }
         if !changed { counts.unchanged += 1 }
         return !changed

@@ -39,13 +39,17 @@ public struct Delivery: Hashable, Sendable {
     public private(set) var deliveredAt: Instant?
     public private(set) var cancelledAt: Instant?
     public var ownAmount: PaidAmount?
+    /// What the platform kept of the trip's pay (a statement row's fee column), apart from its
+    /// own amount; nil when no row said. A trip made of money lines keeps its fees as lines.
+    public var fees: Money?
     public var pickupPlaceID: Int64?
 
     /// A delivery as stored or imported; refuses timestamps out of order, and one both
     /// delivered and cancelled.
     public init(id: Int64, shiftID: Int64, offerID: Int64, acceptedAt: Instant, arrivedAtPickupAt: Instant? = nil,
                 pickedUpAt: Instant? = nil, deliveredAt: Instant? = nil, cancelledAt: Instant? = nil,
-                ownAmount: PaidAmount? = nil, pickupPlaceID: Int64? = nil) throws(ModelError) {
+                ownAmount: PaidAmount? = nil, fees: Money? = nil, pickupPlaceID: Int64? = nil) throws(ModelError) {
+        if let fees, fees.isNegative { throw .negativeAmount(field: "the trip's fees") }
         if deliveredAt != nil, cancelledAt != nil { throw .impossibleTransition(from: .delivered, action: "cancelled") }
         var last = acceptedAt
         for next in [arrivedAtPickupAt, pickedUpAt, deliveredAt ?? cancelledAt].compactMap({ $0 }) {
@@ -62,6 +66,7 @@ public struct Delivery: Hashable, Sendable {
         self.deliveredAt = deliveredAt
         self.cancelledAt = cancelledAt
         self.ownAmount = ownAmount
+        self.fees = fees
         self.pickupPlaceID = pickupPlaceID
     }
 

@@ -14,6 +14,15 @@ public struct PaidAmount: Hashable, Sendable {
         self.amount = amount
         self.tips = tips
     }
+
+    /// The sum of one trip's statement lines (docs/record.md): it may be below zero (a reversal
+    /// imported before its fare, a fee above the fare) and its tips may be anything, as the
+    /// lines say; only a trip made of lines holds such a figure (the store's triggers keep every
+    /// other delivery's amount at zero or more, holding its tips).
+    public init(sumOfLines amount: Money, tips: Money?) {
+        self.amount = amount
+        self.tips = tips
+    }
 }
 
 /// The fuel economy and price a driver assumed for one shift: a snapshot stored on that shift, so

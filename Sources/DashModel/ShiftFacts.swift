@@ -23,6 +23,9 @@ public struct ShiftFacts: Hashable, Sendable {
     /// Every figure recorded for the shift's money, per platform and source (typed, statement
     /// totals, trips); which counts is the report's rule (docs/report.md). Empty: none recorded.
     public let money: [PlatformMoney]
+    /// A shift an import made whose only evidence is money lines (no track, shift row, or trip
+    /// times): its span is that of the payments, often a second, not the time worked.
+    public var timedByPaymentsOnly = false
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
                 outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,

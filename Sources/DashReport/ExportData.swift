@@ -48,15 +48,17 @@ public struct ExportData: Sendable {
         return ReportTable(name: table.name, columns: table.columns + ["platforms"], rows: rows)
     }
 
-    /// `deliveries.csv`: no money column beyond each delivery's own amount and tips.
+    /// `deliveries.csv`: no money column beyond each delivery's own amount and tips, and the
+    /// fees the platform kept of it (apart from its own amount).
     public var deliveriesTable: ReportTable {
         let columns = ["delivery_id", "shift_id", "offer_id", "platform", "accepted_at", "arrived_at_pickup_at", "picked_up_at",
-                       "delivered_at", "cancelled_at", "state", "own_amount", "platform_tips", "outside_tips", "pickup_place"]
+                       "delivered_at", "cancelled_at", "state", "own_amount", "platform_tips", "outside_tips", "fees", "pickup_place"]
         let rows: [[Cell]] = deliveries.map { record in
             let d = record.delivery
             return [.integer(Int(d.id)), .integer(Int(d.shiftID)), .integer(Int(d.offerID)), Self.text(record.platform), time(d.acceptedAt),
                     time(d.arrivedAtPickupAt), time(d.pickedUpAt), time(d.deliveredAt), time(d.cancelledAt), .text(d.state.rawValue),
-                    .money(d.ownAmount?.amount), .money(d.ownAmount?.tips), .money(record.outsideTips), Self.text(record.pickupPlace)]
+                    .money(d.ownAmount?.amount), .money(d.ownAmount?.tips), .money(record.outsideTips), .money(record.fees),
+                    Self.text(record.pickupPlace)]
         }
         return ReportTable(name: "deliveries", columns: columns, rows: rows)
     }

@@ -15,6 +15,10 @@ public struct PeriodFigures: Sendable {
     /// Metres over the shifts that have a route.
     public var meters = 0.0
     public var shiftsWithoutRoute = 0
+    /// Shifts timed only by their payment lines (``ShiftFacts/timedByPaymentsOnly``), and the
+    /// worked time they add (the span of the payments, not time worked).
+    public var shiftsTimedByPayments = 0
+    public var workedTimedByPayments: Int64 = 0
     public var grossSum = Money.zero
     public var shiftsWithoutEarnings = 0
     public var platformTipsSum = Money.zero
@@ -65,6 +69,10 @@ public struct PeriodFigures: Sendable {
         self.elapsed += elapsed
         self.paused += paused
         worked += elapsed - paused
+        if shift.facts.timedByPaymentsOnly {
+            shiftsTimedByPayments += 1
+            workedTimedByPayments += elapsed - paused
+        }
         if let shiftMeters = shift.facts.meters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
         if let gross = shift.gross {
             grossSum = try grossSum.adding(gross)

@@ -21,8 +21,9 @@ extension Store {
 /// placed each row on a shift that holds it (nothing here reads) and holds the transaction.
 public final class DeliveryBatchWriter {
     static let batchSize = 32
+    private static let deliveryWidth = 11
     private static let offerColumns = "(id, acceptedAtMs, platform, importId)"
-    private static let deliveryColumns = "(id, shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey)"
+    private static let deliveryColumns = "(id, shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey, feesE4)"
 
     private let store: Store
     private let importID: Int64
@@ -46,7 +47,7 @@ public final class DeliveryBatchWriter {
         nextOfferID = try next("offer")
         nextDeliveryID = try next("delivery")
         offers.reserveCapacity(Self.batchSize * 4)
-        deliveries.reserveCapacity(Self.batchSize * 10)
+        deliveries.reserveCapacity(Self.batchSize * Self.deliveryWidth)
     }
 
     private lazy var one = prepared(rows: 1)
@@ -58,7 +59,7 @@ public final class DeliveryBatchWriter {
                 (0..<rows).map { row in "(" + (1...columns).map { "?\(row * columns + $0)" }.joined(separator: ", ") + ")" }.joined(separator: ", ")
             }
             let offer = try store.connection.prepare("INSERT INTO offer \(Self.offerColumns) VALUES \(values(4))")
-            let delivery = try store.connection.prepare("INSERT INTO delivery \(Self.deliveryColumns) VALUES \(values(10))")
+            let delivery = try store.connection.prepare("INSERT INTO delivery \(Self.deliveryColumns) VALUES \(values(Self.deliveryWidth))")
             statements += [offer, delivery]
             return (offer, delivery)
         }
@@ -68,16 +69,16 @@ public final class DeliveryBatchWriter {
     /// latest). The record's rules on the delivery itself (times in order, tips within the pay)
     /// are checked here, so a bad row is refused by itself.
     @discardableResult
-    public func add(shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, platform: String?,
+    public func add(shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, fees: Money? = nil, platform: String?,
                     pickupPlaceID: Int64?, recordKey: RecordKey) throws -> Int64 {
-        _ = try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own)
+        _ = try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own, fees: fees)
         guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
         let offerID = nextOfferID, deliveryID = nextDeliveryID
         nextOfferID += 1
         nextDeliveryID += 1
         offers += [.integer(offerID), .instant(acceptedAt), .string(platform), .integer(importID)]
         deliveries += [.integer(deliveryID), .integer(shiftID), .integer(offerID), .instant(acceptedAt), .instant(deliveredAt),
-                       .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey.hex)]
+                       .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey.hex), .money(fees)]
         pending += 1
         if pending == Self.batchSize { try flush() }
         return deliveryID
@@ -97,7 +98,7 @@ public final class DeliveryBatchWriter {
             for row in 0..<pending {
                 try offer.bind(Array(offers[(row * 4)..<(row * 4 + 4)]))
                 try offer.execute()
-                try delivery.bind(Array(deliveries[(row * 10)..<(row * 10 + 10)]))
+                try delivery.bind(Array(deliveries[(row * Self.deliveryWidth)..<((row + 1) * Self.deliveryWidth)]))
                 try delivery.execute()
             }
         }

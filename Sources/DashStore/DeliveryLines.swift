@@ -22,10 +22,9 @@ extension Store {
         Int(try connection.scalar("SELECT count(*) FROM deliveryLine WHERE deliveryId = ?1", [.integer(deliveryID)])?.int64 ?? 0)
     }
 
-    /// Adds money lines to a delivery and returns its own amount afterwards. The sums are
-    /// checked against the delivery's rules (never negative, tips within it) before anything
-    /// is written; `replacingAmount` lets lines take over a delivery whose amount was recorded
-    /// without lines (else that is refused, naming both figures, by the caller).
+    /// Adds money lines to a delivery and returns its own amount afterwards: the sum of its
+    /// lines, which may be below zero (a reversal imported before its fare). A delivery whose
+    /// amount was recorded without lines is refused by the caller, naming both figures.
     @discardableResult
     public func addDeliveryLines(_ lines: [(recordKey: RecordKey, at: Instant, amount: Money, tips: Money?)], to deliveryID: Int64,
                                  importID: Int64) throws -> PaidAmount? {
@@ -47,8 +46,9 @@ extension Store {
                 amount = try amount.adding(line.amount)
                 if let lineTips = line.tips { tips = try (tips ?? .zero).adding(lineTips) }
             }
-            // The delivery's amount rules (never negative, tips within it) are PaidAmount's.
-            let paid = try PaidAmount(amount, tips: tips, field: "the trip's pay (the sum of its lines)")
+            // The sum may be below zero, its tips anything (docs/record.md: a reversal may come
+            // before its fare); only the sum's size is bounded, by Money.
+            let paid = PaidAmount(sumOfLines: amount, tips: tips)
             for line in lines {
                 try connection.run("""
                     INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4, kind)
@@ -79,17 +79,57 @@ extension Store {
         }
     }
 
-    /// Sets an imported delivery's own amount (a statement with `--replace`), refusing one
-    /// whose amount is the sum of money lines.
-    public func setImportedDeliveryAmount(_ deliveryID: Int64, _ paid: PaidAmount?) throws {
+    /// Gives an imported delivery a statement's figures (`--replace`), refusing one whose
+    /// amount is the sum of money lines. The figures it had are kept aside, so undoing
+    /// `importID` brings them back (``restoreReplacedDeliveries(of:)``); `importID` then holds
+    /// the delivery too, as its file states it.
+    public func replaceImportedDeliveryFigures(_ deliveryID: Int64, own: PaidAmount?, fees: Money?, importID: Int64) throws {
         try write {
-            _ = try requireDelivery(deliveryID)
+            let delivery = try requireDelivery(deliveryID)
             guard try deliveryLineCount(deliveryID: deliveryID) == 0 else {
                 throw ModelError.badText(field: "the delivery's amount", reason: "it is the sum of its statement lines; undo their import instead")
             }
-            try connection.run("UPDATE delivery SET ownAmountE4 = ?2, platformTipsE4 = ?3 WHERE id = ?1",
-                               [.integer(deliveryID), .money(paid?.amount), .money(paid?.tips)])
+            if let fees, fees.isNegative { throw ModelError.negativeAmount(field: "the trip's fees") }
+            // Whose figures these are: the last import that replaced them, else the delivery's.
+            let owner = try connection.scalar("""
+                SELECT coalesce((SELECT replacedByImportId FROM deliveryReplaced WHERE deliveryId = ?1 ORDER BY id DESC LIMIT 1),
+                                (SELECT importId FROM delivery WHERE id = ?1))
+                """, [.integer(deliveryID)])?.int64
+            try connection.run("""
+                INSERT INTO deliveryReplaced (deliveryId, replacedByImportId, figureOfImportId, ownAmountE4, platformTipsE4, feesE4)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """, [.integer(deliveryID), .integer(importID), .int(owner), .money(delivery.ownAmount?.amount), .money(delivery.ownAmount?.tips),
+                      .money(delivery.fees)])
+            try connection.run("UPDATE delivery SET ownAmountE4 = ?2, platformTipsE4 = ?3, feesE4 = ?4 WHERE id = ?1",
+                               [.integer(deliveryID), .money(own?.amount), .money(own?.tips), .money(fees)])
         }
+    }
+
+    /// Undoing `importID` (within the undo's transaction): each trip figure it replaced comes
+    /// back. Where a later import replaced it again, that one's put-aside figures become the
+    /// ones it replaced (the stack closes over the undone import); else the delivery takes them.
+    /// Figures of its own that a later import put aside are forgotten. Returns how many
+    /// deliveries got their figures back.
+    func restoreReplacedDeliveries(of importID: Int64) throws -> Int {
+        var restored = 0
+        for row in try connection.query("SELECT id, deliveryId, figureOfImportId, ownAmountE4, platformTipsE4, feesE4 FROM deliveryReplaced WHERE replacedByImportId = ?1 ORDER BY id DESC",
+                                         [.integer(importID)]) {
+            let id = row.int("id"), deliveryID = row.int("deliveryId")
+            let figures: [SQLValue] = [row["ownAmountE4"], row["platformTipsE4"], row["feesE4"]]
+            if let later = try connection.scalar("SELECT min(id) FROM deliveryReplaced WHERE deliveryId = ?1 AND id > ?2",
+                                                 [.integer(deliveryID), .integer(id)])?.int64 {
+                try connection.run("""
+                    UPDATE deliveryReplaced SET ownAmountE4 = ?2, platformTipsE4 = ?3, feesE4 = ?4, figureOfImportId = ?5 WHERE id = ?1
+                    """, [.integer(later)] + figures + [row["figureOfImportId"]])
+            } else {
+                try connection.run("UPDATE delivery SET ownAmountE4 = ?2, platformTipsE4 = ?3, feesE4 = ?4 WHERE id = ?1",
+                                   [.integer(deliveryID)] + figures)
+                restored += 1
+            }
+            try connection.run("DELETE FROM deliveryReplaced WHERE id = ?1", [.integer(id)])
+        }
+        try connection.run("DELETE FROM deliveryReplaced WHERE figureOfImportId = ?1", [.integer(importID)])
+        return restored
     }
 
     /// Gives a delivery the sums of its lines as its own amount and platform tips (NULL, "not

@@ -11,11 +11,11 @@ public struct StoreCounts: Sendable, Equatable {
 
 extension Store {
     /// The record's tables, in the order DESIGN.md lists the entities, then schema v7's statement
-    /// figures and the rows several imports hold (every check of "nothing written" and of what
+    /// figures and the rows several imports hold, and v8's replaced trip figures (every check of "nothing written" and of what
     /// the store may hold reads this list).
     public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip", "deliveryLine",
                                     "pickupPlace", "expense", "routeSample", "captureSession", "importRecord", "shiftEarning",
-                                    "importHolding"]
+                                    "importHolding", "deliveryReplaced"]
 
     /// Rows in each table (the route's count comes from its index, without loading rows).
     public func counts() throws -> StoreCounts {
@@ -104,7 +104,8 @@ extension Store {
     /// Every money column of the record, by table, as the schema names them.
     static let moneyColumns: [(table: String, columns: [String])] = [
         ("shift", ["grossEarningsE4", "platformTipsE4", "fuelMpgE4", "fuelPricePerGallonE4"]),
-        ("delivery", ["ownAmountE4", "platformTipsE4"]), ("deliveryTip", ["amountE4"]), ("deliveryLine", ["amountE4", "tipsE4"]),
+        ("delivery", ["ownAmountE4", "platformTipsE4", "feesE4"]),
+        ("deliveryReplaced", ["ownAmountE4", "platformTipsE4", "feesE4"]), ("deliveryTip", ["amountE4"]), ("deliveryLine", ["amountE4", "tipsE4"]),
         ("expense", ["amountE4"]),
     ]
 

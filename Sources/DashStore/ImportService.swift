@@ -22,6 +22,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var figuresRestored = 0
     /// Its statement shift rows (figures of one platform's work), removed.
     public var figuresRemoved = 0
+    /// Trips whose figures it had replaced (`--replace`), which have them back.
+    public var tripFiguresRestored = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -170,33 +172,28 @@ extension Store {
                 """, key)?.int64 {
                 throw ImportUndoRefused(importID: id, reason: "delivery \(delivery), which it added, has since had an outside tip recorded")
             }
-            if let delivery = try connection.scalar("""
-                SELECT d.id FROM delivery d WHERE d.importId = ?1
-                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) LIMIT 1
-                """, key)?.int64 {
-                throw ImportUndoRefused(importID: id, reason: """
-                    the trip of delivery \(delivery), which it added, has since had money lines from another statement; undo that one first
-                    """)
+            // A trip it made from its money lines that another statement's lines are also on
+            // stays, as that statement alone would have made it: it passes to the oldest of them.
+            let handed = try connection.query("""
+                SELECT d.id, (SELECT min(l.importId) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS heir
+                FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1)
+                """, key)
+            for row in handed {
+                let heir: [SQLValue] = [row["heir"]]
+                try connection.run("UPDATE delivery SET importId = ?2 WHERE id = ?1", [.integer(row.int("id"))] + heir)
             }
+            // An offer whose deliveries stay passes with them.
+            try connection.run("""
+                UPDATE offer SET importId = (SELECT min(d.importId) FROM delivery d WHERE d.offerId = offer.id AND d.importId <> ?1)
+                WHERE importId = ?1 AND EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = offer.id AND d.importId <> ?1)
+                """, key)
             // Its money lines leave first; each delivery it did not add gets the sums of the lines
-            // left (none: not recorded), which must still be a delivery's pay.
+            // left (none: not recorded), below zero as they may be (a reversal without its fare).
             let touched = try connection.query("""
-                SELECT d.id,
-                       (SELECT sum(l.amountE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS amount,
-                       (SELECT sum(l.tipsE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS tips
-                FROM delivery d WHERE coalesce(d.importId, -1) <> ?1
+                SELECT d.id FROM delivery d WHERE coalesce(d.importId, -1) <> ?1
                   AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId = ?1)
                 ORDER BY d.id
                 """, key)
-            for row in touched {
-                let amount = row["amount"].int64, tips = row["tips"].int64
-                if let amount, amount < 0 || (tips ?? 0) < 0 || (tips ?? 0) > amount {
-                    throw ImportUndoRefused(importID: id, reason: """
-                        without its money lines, the trip of delivery \(row.int("id")) would be paid \(Money(units: amount).formatted()) \
-                        with tips \(Money(units: tips ?? 0).formatted()), which a delivery cannot be
-                        """)
-                }
-            }
             let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             for row in touched { try writeLineSums(row.int("id")) }
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
@@ -216,6 +213,8 @@ extension Store {
             }
             offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
             let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
+            // Trip figures it replaced (`--replace`) come back.
+            let tripFiguresRestored = try restoreReplacedDeliveries(of: id)
             // Its statement totals go; a figure of another import it replaced counts again.
             let replaced = "SELECT id FROM shiftEarning WHERE importId = ?1"
             let restored = try connection.run("UPDATE shiftEarning SET replacedById = NULL WHERE replacedById IN (\(replaced))", key)
@@ -254,9 +253,10 @@ extension Store {
             }
             undo.figuresRemoved = figuresRemoved
             undo.earningsCleared = cleared + remaining.count
-            undo.rowsKept = kept
+            undo.rowsKept = kept + handed.count
             undo.shiftsKept = settled.kept.filter(madeByIt.contains).count
             undo.figuresRestored = restored
+            undo.tripFiguresRestored = tripFiguresRestored
             return undo
         }
     }

@@ -48,9 +48,10 @@ extension Store {
 
     /// The shift's trips' pay per platform (see ``platformMoney(of:)``).
     private func tripsMoney(of shiftID: Int64, shown: (String?) -> String?) throws -> [PlatformMoney] {
-        // Per delivery: its own amount and tips, and its fee lines' sum (negative in the file).
+        // Per delivery: its own amount and tips, its fee lines' sum (negative in the file) and
+        // a statement row's fees (what the platform kept, apart from the row's own amount).
         let rows = try connection.query("""
-            SELECT o.platform, d.id, d.ownAmountE4, d.platformTipsE4,
+            SELECT o.platform, d.id, d.ownAmountE4, d.platformTipsE4, d.feesE4,
                    (SELECT sum(l.amountE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.kind = 'fee') AS feeLines
             FROM delivery d JOIN offer o ON o.id = d.offerId WHERE d.shiftId = ?1 ORDER BY d.id
             """, [.integer(shiftID)])
@@ -69,6 +70,7 @@ extension Store {
                     entry.gross = try (entry.gross ?? .zero).adding(Money(units: own).subtracting(feeLines))
                     if row["feeLines"].int64 != nil { entry.fees = try (entry.fees ?? .zero).subtracting(feeLines) }
                 }
+                if let fees = row["feesE4"].int64 { entry.fees = try (entry.fees ?? .zero).adding(Money(units: fees)) }
                 if let tips = row[3].int64 { entry.tips = try (entry.tips ?? .zero).adding(Money(units: tips)) }
             } catch {
                 throw MoneyError.sumTooLarge(sum: subject, records: ["delivery": [row[1].int64 ?? 0]])

@@ -8,7 +8,7 @@ extension Store {
     /// of samples in memory); everything else comes from small indexed queries.
     public func shiftFacts(from: Instant? = nil, to: Instant? = nil) throws -> [ShiftFacts] {
         try read {
-            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney])] = []
+            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney], payments: Bool)] = []
             for shift in try shifts(from: from, to: to) {
                 let work = try connection.query("""
                     SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
@@ -17,18 +17,37 @@ extension Store {
                     SELECT t.deliveryId, t.id, t.amountE4 FROM deliveryTip t JOIN delivery d ON d.id = t.deliveryId WHERE d.shiftId = ?1
                     """, [.integer(shift.id)]), table: "deliveryTip", of: "the outside tips of shift \(shift.id)").units
                 let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
-                partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try platformMoney(of: shift)))
+                partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try platformMoney(of: shift),
+                                try !hasRoute && timedByPaymentsOnly(shift.id)))
             }
             // The routes, read once each, in time order, measured on the second core.
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
             let measured = Dictionary(uniqueKeysWithValues: zip(routed, try recordedMeters(shiftIDs: routed)))
             return partial.map { p in
-                ShiftFacts(shift: p.shift, isPaused: !p.shift.isCompleted && p.pauses.contains { $0.end == nil }, pauses: p.pauses,
+                var facts = ShiftFacts(shift: p.shift, isPaused: !p.shift.isCompleted && p.pauses.contains { $0.end == nil }, pauses: p.pauses,
                            offers: Int(p.work?[0].int64 ?? 0), deliveries: Int(p.work?[1].int64 ?? 0),
                            cancelledDeliveries: Int(p.work?[2].int64 ?? 0), outsideTips: Money(units: p.tips), meters: measured[p.shift.id],
                            money: p.money)
+                facts.timedByPaymentsOnly = p.payments
+                return facts
             }
         }
+    }
+}
+
+extension Store {
+    /// Whether shift `id` was made by an import from money lines alone: no capture session, no
+    /// statement shift row, and every delivery a trip known only from its lines (sitting at its
+    /// first line's instant). A shift the driver entered is never so.
+    func timedByPaymentsOnly(_ id: Int64) throws -> Bool {
+        try connection.scalar("""
+            SELECT 1 FROM shift s WHERE s.id = ?1 AND s.importId IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM captureSession c WHERE c.shiftId = s.id)
+              AND NOT EXISTS (SELECT 1 FROM shiftEarning e WHERE e.shiftId = s.id)
+              AND EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id)
+              AND NOT EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id
+                              AND (d.deliveredAtMs IS NOT d.acceptedAtMs OR NOT EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id)))
+            """, [.integer(id)]) != nil
     }
 }
 
@@ -60,7 +79,8 @@ extension Store {
             tips[row.int("deliveryId"), default: []].append(row)
         }
         return try connection.query("""
-            SELECT \(columns), o.platform AS platform, p.name AS pickupName
+            SELECT \(columns), o.platform AS platform, p.name AS pickupName,
+                   (SELECT -sum(l.amountE4) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.kind = 'fee') AS feeLines
             FROM delivery d JOIN shift s ON s.id = d.shiftId JOIN offer o ON o.id = d.offerId
             LEFT JOIN pickupPlace p ON p.id = d.pickupPlaceId
             \(span)
@@ -68,7 +88,9 @@ extension Store {
             """, [.instant(from), .instant(to)]).map { row in
             let delivery = try Delivery(row: row)
             let outside = try Store.exactSum(tips[delivery.id] ?? [], table: "deliveryTip", of: "the outside tips of delivery \(delivery.id)")
-            return DeliveryRecord(delivery: delivery, platform: row["platform"].string, pickupPlace: row["pickupName"].string, outsideTips: outside)
+            let fees = row.money("feeLines") ?? delivery.fees
+            return DeliveryRecord(delivery: delivery, platform: row["platform"].string, pickupPlace: row["pickupName"].string, outsideTips: outside,
+                                  fees: fees)
         }
     }
 }

@@ -45,20 +45,24 @@ extension Shift {
 extension Delivery {
     static let columns = """
         id, shiftId, offerId, acceptedAtMs, arrivedAtPickupAtMs, pickedUpAtMs, deliveredAtMs, cancelledAtMs, \
-        ownAmountE4, platformTipsE4, pickupPlaceId
+        ownAmountE4, platformTipsE4, feesE4, pickupPlaceId
         """
 
     init(row: Row) throws {
         let id = row.int("id")
         do {
+            // Below zero or short of its tips only as the sum of its lines (the schema's
+            // deliveryAmount triggers refuse it on any other delivery).
             let own = try row.money("ownAmountE4").map { (amount: Money) throws(ModelError) -> PaidAmount in
-                try PaidAmount(amount, tips: row.money("platformTipsE4"), field: "a delivery's own amount")
+                let tips = try row.money("platformTipsE4")
+                if let valid = try? PaidAmount(amount, tips: tips, field: "a delivery's own amount") { return valid }
+                return PaidAmount(sumOfLines: amount, tips: tips)
             }
             try self.init(id: id, shiftID: row.int("shiftId"), offerID: row.int("offerId"),
                           acceptedAt: row.instant("acceptedAtMs"), arrivedAtPickupAt: row.optionalInstant("arrivedAtPickupAtMs"),
                           pickedUpAt: row.optionalInstant("pickedUpAtMs"), deliveredAt: row.optionalInstant("deliveredAtMs"),
                           cancelledAt: row.optionalInstant("cancelledAtMs"), ownAmount: own,
-                          pickupPlaceID: row["pickupPlaceId"].int64)
+                          fees: row.money("feesE4"), pickupPlaceID: row["pickupPlaceId"].int64)
         } catch {
             throw CorruptRecordError(table: "delivery", id: id, detail: "\(error)")
         }

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -372,5 +372,85 @@ public enum Schema {
           OR coalesce((SELECT coalesce(s.endedAtMs, 253402300799999) FROM shift s WHERE s.id <> NEW.id AND s.startedAtMs < NEW.startedAtMs
                        ORDER BY s.startedAtMs DESC LIMIT 1), -62135596800000) > NEW.startedAtMs
         BEGIN SELECT RAISE(ABORT, 'shifts cannot overlap'); END;
+        """)
+
+    /// A trip's money lines may sum below zero (a reversal imported before its fare, a fee
+    /// above the fare, an undo that leaves a reversal alone): the record must not depend on
+    /// the order of files (docs/record.md). v1's CHECKs kept every delivery's own amount at zero
+    /// or more; SQLite cannot drop a CHECK, so the table is rebuilt. The rule stays for every
+    /// delivery without lines (a trigger: a CHECK cannot see another table). Also: a delivery
+    /// row's fees (what the platform kept, apart from its gross), and the figures a `--replace`
+    /// put aside, so undoing that import brings them back.
+    static let v8 = Migration("0008 signed trip sums; a trip row's fees; replaced trip figures", """
+        CREATE TABLE deliveryV8 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            shiftId INTEGER NOT NULL REFERENCES shift (id) ON DELETE CASCADE,
+            offerId INTEGER NOT NULL REFERENCES offer (id),
+            acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            arrivedAtPickupAtMs INTEGER CHECK (arrivedAtPickupAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (arrivedAtPickupAtMs >= acceptedAtMs),
+            pickedUpAtMs INTEGER CHECK (pickedUpAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (pickedUpAtMs >= coalesce(arrivedAtPickupAtMs, acceptedAtMs)),
+            deliveredAtMs INTEGER CHECK (deliveredAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (deliveredAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            cancelledAtMs INTEGER CHECK (cancelledAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (cancelledAtMs >= coalesce(pickedUpAtMs, arrivedAtPickupAtMs, acceptedAtMs)),
+            ownAmountE4 INTEGER,
+            platformTipsE4 INTEGER,
+            pickupPlaceId INTEGER REFERENCES pickupPlace (id) ON DELETE SET NULL,
+            importId INTEGER REFERENCES importRecord (id),
+            recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
+            feesE4 INTEGER CHECK (feesE4 >= 0),
+            CHECK (deliveredAtMs IS NULL OR cancelledAtMs IS NULL),
+            CHECK (platformTipsE4 IS NULL OR ownAmountE4 IS NOT NULL)
+        ) STRICT;
+        INSERT INTO deliveryV8 (id, shiftId, offerId, acceptedAtMs, arrivedAtPickupAtMs, pickedUpAtMs, deliveredAtMs, cancelledAtMs,
+                                ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey)
+        SELECT id, shiftId, offerId, acceptedAtMs, arrivedAtPickupAtMs, pickedUpAtMs, deliveredAtMs, cancelledAtMs,
+               ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey FROM delivery;
+        -- The id sequence goes with the old table: kept, so a deleted delivery's id is never
+        -- given to another.
+        CREATE TEMP TABLE deliverySequenceV8 AS SELECT seq FROM sqlite_sequence WHERE name = 'delivery';
+        DROP TABLE delivery;
+        ALTER TABLE deliveryV8 RENAME TO delivery;
+        UPDATE sqlite_sequence SET seq = max(seq, (SELECT seq FROM temp.deliverySequenceV8)) WHERE name = 'delivery'
+            AND EXISTS (SELECT 1 FROM temp.deliverySequenceV8);
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'delivery', seq FROM temp.deliverySequenceV8
+            WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'delivery');
+        DROP TABLE temp.deliverySequenceV8;
+        CREATE INDEX deliveryByShift ON delivery (shiftId, acceptedAtMs);
+        CREATE INDEX deliveryByOffer ON delivery (offerId);
+        CREATE INDEX deliveryByPickupPlace ON delivery (pickupPlaceId) WHERE pickupPlaceId IS NOT NULL;
+        CREATE INDEX deliveryByImport ON delivery (importId) WHERE importId IS NOT NULL;
+        CREATE INDEX deliveryByRecordKey ON delivery (recordKey) WHERE recordKey IS NOT NULL;
+        CREATE TRIGGER deliveryOfferOnOneShiftInsert BEFORE INSERT ON delivery
+        WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId)
+        BEGIN SELECT RAISE(ABORT, 'all deliveries of an offer belong to one shift'); END;
+        CREATE TRIGGER deliveryOfferOnOneShiftUpdate BEFORE UPDATE OF shiftId, offerId ON delivery
+        WHEN EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = NEW.offerId AND d.shiftId <> NEW.shiftId AND d.id <> NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'all deliveries of an offer belong to one shift'); END;
+
+        -- A delivery's own amount is never negative and holds its tips, unless it is the sum
+        -- of its money lines (those sums are written after the lines).
+        CREATE TRIGGER deliveryAmountInsert BEFORE INSERT ON delivery
+        WHEN NEW.ownAmountE4 < 0 OR NEW.platformTipsE4 < 0 OR NEW.platformTipsE4 > NEW.ownAmountE4
+        BEGIN SELECT RAISE(ABORT, 'a delivery''s own amount is never negative and holds its tips'); END;
+        CREATE TRIGGER deliveryAmountUpdate BEFORE UPDATE OF ownAmountE4, platformTipsE4 ON delivery
+        WHEN (NEW.ownAmountE4 < 0 OR NEW.platformTipsE4 < 0 OR NEW.platformTipsE4 > NEW.ownAmountE4)
+             AND NOT EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'a delivery''s own amount is never negative and holds its tips'); END;
+
+        -- A trip's figures that a later statement replaced (`--replace`): replacedByImportId's
+        -- figure is the delivery's until that import is undone, when these come back. Several
+        -- replacements of one trip stack in id order. figureOfImportId: the import whose
+        -- figures these were (undone, they are forgotten).
+        CREATE TABLE deliveryReplaced (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            replacedByImportId INTEGER NOT NULL REFERENCES importRecord (id),
+            figureOfImportId INTEGER REFERENCES importRecord (id),
+            ownAmountE4 INTEGER,
+            platformTipsE4 INTEGER,
+            feesE4 INTEGER
+        ) STRICT;
+        CREATE INDEX deliveryReplacedByDelivery ON deliveryReplaced (deliveryId);
+        CREATE INDEX deliveryReplacedByImport ON deliveryReplaced (replacedByImportId);
+        CREATE INDEX deliveryReplacedByFigureImport ON deliveryReplaced (figureOfImportId) WHERE figureOfImportId IS NOT NULL;
         """)
 }

@@ -67,9 +67,9 @@ import TestSupport
         #expect(result.status == .success, "\(result.stderr)")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\r\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[1].hasSuffix(",delivered,8.50,3.00,3.00,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), "\(lines[1])")
-        #expect(lines[2].hasSuffix(",delivered,,,0.00,Taco Joint"), "\(lines[2])")
-        #expect(lines[3].hasSuffix(",delivered,0.00,,0.00,'-Pho"), "\(lines[3])")
+        #expect(lines[1].hasSuffix(",delivered,8.50,3.00,3.00,,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), "\(lines[1])")
+        #expect(lines[2].hasSuffix(",delivered,,,0.00,,Taco Joint"), "\(lines[2])")
+        #expect(lines[3].hasSuffix(",delivered,0.00,,0.00,,'-Pho"), "\(lines[3])")
     }
 
     @Test func anExistingFileIsReplacedOnlyWithForce() throws {

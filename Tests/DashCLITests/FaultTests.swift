@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import Testing
 import TestSupport
 
@@ -136,18 +137,20 @@ enum FaultTools {
 
 /// The kinds of damage done to a store file.
 enum FaultDamage: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case truncatedToHalf, truncatedTo100Bytes, garbagePageInTheMiddle, notSQLite
+    case truncatedToHalf, truncatedTo100Bytes, garbageInTheShiftsPage, notSQLite
 
     var testDescription: String { rawValue }
 
-    func apply(to bytes: Data, notSQLite text: Data) -> Data {
+    /// `page`: the 1-based page to fill with garbage (`garbageInTheShiftsPage`): one every
+    /// command reads (the shift table's root), not merely the file's middle page, which may
+    /// belong to an index no command of the list touches (an empty one read only by `check`).
+    func apply(to bytes: Data, notSQLite text: Data, page: Int) -> Data {
         switch self {
         case .truncatedToHalf: return bytes.prefix(bytes.count / 2)
         case .truncatedTo100Bytes: return bytes.prefix(100)
-        case .garbagePageInTheMiddle:
+        case .garbageInTheShiftsPage:
             var damaged = bytes
-            let pages = bytes.count / 4096
-            let start = (pages / 2) * 4096
+            let start = (page - 1) * 4096
             var random = SplitMix64(state: 0xDA5B_0F_A017)
             for offset in start..<min(start + 4096, damaged.count) { damaged[offset] = UInt8(truncatingIfNeeded: random.next()) }
             return damaged
@@ -725,7 +728,9 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         try bed.buildBaseStore()
         let healthy = try #require(FileManager.default.contents(atPath: bed.store))
         let text = try #require(FileManager.default.contents(atPath: bed.statement))
-        let damaged = damage.apply(to: healthy, notSQLite: text)
+        let shiftRoot = try #require(try Connection(path: bed.store, mode: .readOnly)
+            .scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'shift'")?.int64)
+        let damaged = damage.apply(to: healthy, notSQLite: text, page: Int(shiftRoot))
         try FileManager.default.createDirectory(atPath: bed.path("damaged"), withIntermediateDirectories: true)
         let commands: [[String]] = [
             ["check"], ["shifts"], ["report", "--range", "2026-11"], ["import", "gpx", bed.gpx],

@@ -170,3 +170,135 @@ import TestSupport
         #expect(throws: TemplateError.self) { try Self.template(961) }
     }
 }
+
+/// Gaps 3 and 4 of docs/record.md, closed: a trip's pay replaced with `--replace` comes back
+/// when that import is undone; a trip row's fee column is stored and reaches the fees; a trip's
+/// money lines may sum below zero, so a reversal imported before its fare is kept.
+@Suite struct TripFigureTests {
+    let bench: IngestBench
+    init() throws { bench = try IngestBench() }
+
+    static let template = """
+        {"name": "trips", "kind": "deliveries", "dateFormat": "yyyy-MM-dd", "timeFormat": "HH:mm", "platform": "Uber",
+         "columns": {"trip": ["trip"], "date": ["date"], "accepted": ["accepted"], "delivered": ["delivered"], "pay": ["pay"], "fee": ["fee"]}}
+        """
+    static let header = "Trip,Date,Accepted,Delivered,Pay,Fee\n"
+
+    func trips() throws -> StatementTemplate { try StatementTemplate.parse(Array(Self.template.utf8), file: "trips.json") }
+
+    /// Every trip's own amount and fees as the store holds them.
+    func figures() throws -> [String] {
+        try bench.store.deliveryRecords().map(\.delivery).map { "\($0.ownAmount?.amount.formatted() ?? "-")/\($0.fees?.formatted() ?? "-")" }
+    }
+
+    @Test func undoingAReplacementBringsTheTripsFiguresBack() throws {
+        try bench.shift("2026-11-05T16:00", "2026-11-05T18:00")
+        let a = try #require(try bench.statement("a.csv", Self.header + "T1,2026-11-05,16:50,17:12,7.25,1.00\n", template: trips()).importID)
+        let b = try #require(try bench.statement("b.csv", Self.header + "T1,2026-11-05,16:50,17:12,8.00,1.50\n", template: trips(),
+                                                 replace: true).importID)
+        let c = try #require(try bench.statement("c.csv", Self.header + "T1,2026-11-05,16:50,17:12,9.00,\n", template: trips(),
+                                                 replace: true).importID)
+        #expect(try figures() == ["9.00/1.50"])
+        // Undo the middle replacement: the last one's figures stay; undoing that one then
+        // brings back the first file's, not the middle one's.
+        #expect(try bench.store.undoImport(b).tripFiguresRestored == 0)
+        #expect(try figures() == ["9.00/1.50"])
+        #expect(try bench.store.undoImport(c).tripFiguresRestored == 1)
+        #expect(try figures() == ["7.25/1.00"])
+        #expect(try bench.store.structuralFaults().isEmpty)
+        _ = a
+    }
+
+    /// Undoing the file first recorded leaves the trip with the replacing file's figures, as
+    /// that file alone would have made it; undoing that one too leaves no trip.
+    @Test func undoingTheFirstFileLeavesTheReplacingOnesTrip() throws {
+        try bench.shift("2026-11-05T16:00", "2026-11-05T18:00")
+        let a = try #require(try bench.statement("a.csv", Self.header + "T1,2026-11-05,16:50,17:12,7.25,1.00\n", template: trips()).importID)
+        let b = try #require(try bench.statement("b.csv", Self.header + "T1,2026-11-05,16:50,17:12,8.00,\n", template: trips(),
+                                                 replace: true).importID)
+        let undone = try bench.store.undoImport(a)
+        #expect(undone.deliveries == 0 && undone.rowsKept == 1)
+        #expect(try figures() == ["8.00/1.00"])
+        #expect(try bench.store.undoImport(b).deliveries == 1)
+        #expect(try figures().isEmpty)
+        #expect(try bench.store.connection.scalar("SELECT count(*) FROM deliveryReplaced")?.int64 == 0)
+    }
+
+    /// A row's fees are what the platform kept: apart from gross, in the platform's fees.
+    @Test func aTripRowsFeesReachThePlatformsFees() throws {
+        try bench.shift("2026-11-05T16:00", "2026-11-05T18:00")
+        _ = try bench.statement("a.csv", Self.header + "T1,2026-11-05,16:50,17:12,7.25,1.10\nT2,2026-11-05,17:20,17:40,5.00,\n",
+                                template: trips())
+        let shift = try #require(try bench.store.shifts().first)
+        let money = try bench.store.platformMoney(of: shift).filter { $0.source == .trips }
+        #expect(money.map(\.gross) == [try Money(parsing: "12.25")])
+        #expect(money.map(\.fees) == [try Money(parsing: "1.10")])
+        let records = try bench.store.deliveryRecords()
+        #expect(records.map(\.fees) == [try Money(parsing: "1.10"), nil])
+    }
+
+    static let paymentsHeader = "transaction UUID,Trip UUID,Description,vs reporting,Paid to you,Paid to you:Your earnings,"
+        + "Paid to you:Your earnings:Fare:Fare,Paid to you:Your earnings:Tip\n"
+
+    /// A reversal in one file and its fare in a later one, in either order, give one trip of
+    /// the same pay; the reversal alone is a trip paid below zero (docs/record.md).
+    @Test(arguments: [false, true]) func aReversalBeforeItsFareIsKept(fareFirst: Bool) throws {
+        try bench.shift("2026-11-14T10:30", "2026-11-14T12:30")
+        let template = try bench.template("uber-payments")
+        let fare = Self.paymentsHeader + "L1,T1,trip completed order,2026-11-14 11:21:45.120 -0600 CST,9.87,9.87,9.87,\n"
+        let reversal = Self.paymentsHeader + "L2,T1,trip fare adjust order,2026-11-16 10:02:11.001 -0600 CST,-2.00,-2.00,-2.00,\n"
+        let files = fareFirst ? [("f.csv", fare), ("r.csv", reversal)] : [("r.csv", reversal), ("f.csv", fare)]
+        let firstResult = try bench.statement(files[0].0, files[0].1, template: template)
+        #expect(firstResult.problems.isEmpty, "\(firstResult.problems)")
+        let firstID = try #require(firstResult.importID)
+        if !fareFirst { #expect(try figures() == ["-2.00/-"], "\(firstResult)") }
+        let second = try bench.statement(files[1].0, files[1].1, template: template)
+        #expect(second.problems.isEmpty, "\(second.problems)")
+        #expect(try figures() == ["7.87/-"])
+        #expect(try bench.store.structuralFaults().isEmpty)
+        // Undo the first file: the second's lines alone.
+        try bench.store.undoImport(firstID)
+        #expect(try figures() == [fareFirst ? "-2.00/-" : "9.87/-"])
+    }
+}
+
+/// Gap 7 of docs/record.md, closed: an expenses file's currency (its template's `currency`, or
+/// a `currency` column) is the store's or the file is refused naming both, as statements are.
+@Suite struct ExpenseCurrencyTests {
+    let bench: IngestBench
+    init() throws { bench = try IngestBench() }
+
+    func template(_ extra: String) throws -> ExpenseTemplate {
+        try ExpenseTemplate.parse(Array("""
+            {"name": "mine", "columns": {"date": "date", "amount": "amount", "category": "category", "currency": "currency"}\(extra)}
+            """.utf8), file: "mine.json")
+    }
+
+    @Test func anExpensesFileInAnotherCurrencyIsRefusedNamingBoth() throws {
+        let euros = try template(#", "currency": "eur""#)
+        #expect(euros.currency == "EUR")
+        let first = try bench.expenses("a.csv", "date,amount,category\n2026-11-03,4.10,parking\n", template: euros)
+        #expect(first.importID != nil)
+        let dollars = try bench.expenses("b.csv", "date,amount,category,currency\n2026-11-04,5.00,parking,USD\n", template: euros)
+        #expect(dollars.problems.map(\.column) == ["currency"])
+        #expect(dollars.problems.first?.message.contains("in USD; the store's are in EUR (import 1, a.csv)") == true, "\(dollars.problems)")
+        #expect(try bench.store.expenses().count == 1)
+        // Undone, the store has no currency: the dollars file is taken.
+        try bench.store.undoImport(try #require(first.importID))
+        #expect(try bench.expenses("b.csv", "date,amount,category,currency\n2026-11-04,5.00,parking,USD\n", template: euros).importID != nil)
+    }
+
+    @Test func rowsInTwoCurrenciesOrASignOfAnotherAreRefusedAtTheirLine() throws {
+        let none = try template("")
+        let mixed = try bench.expenses("m.csv", "date,amount,category,currency\n2026-11-03,4.10,parking,EUR\n2026-11-04,£2.00,tolls,GBP\n"
+                                       + "2026-11-05,$3.00,tolls,\n", template: none)
+        #expect(mixed.problems.map(\.line) == [3], "\(mixed.problems)")
+        #expect(mixed.problems.first?.message.contains("in GBP, line 2's in EUR") == true)
+        let sign = try bench.expenses("s.csv", "date,amount,category,currency\n2026-11-03,$4.10,parking,EUR\n", template: none)
+        #expect(sign.problems.map(\.column) == ["amount"])
+        let code = try bench.expenses("c.csv", "date,amount,category,currency\n2026-11-03,4.10,parking,dollars\n", template: none)
+        #expect(code.problems.map(\.column) == ["currency"])
+        #expect(code.problems.first?.message.contains("dollars") == false)
+        #expect(try bench.store.expenses().isEmpty)
+    }
+}

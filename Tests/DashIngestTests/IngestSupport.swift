@@ -40,8 +40,8 @@ final class IngestBench {
                                 options: StatementOptions(now: now, replace: replace, createShifts: createShifts, dryRun: dryRun))
     }
 
-    func expenses(_ name: String, _ text: String, dryRun: Bool = false) throws -> ImportEnd<ExpenseOutcome> {
-        try ExpenseIngest.run(try file(name, text), template: try ExpenseTemplate.builtIn(), zone: zone, store: store,
+    func expenses(_ name: String, _ text: String, template: ExpenseTemplate? = nil, dryRun: Bool = false) throws -> ImportEnd<ExpenseOutcome> {
+        try ExpenseIngest.run(try file(name, text), template: try template ?? ExpenseTemplate.builtIn(), zone: zone, store: store,
                               options: ExpenseOptions(now: now, dryRun: dryRun))
     }
 

@@ -207,4 +207,45 @@ struct MigrationTests {
         #expect(try store.expenses().map(\.amount.description) == ["3.459"])
         #expect(try store.structuralFaults().isEmpty)
     }
+
+    /// v8 rebuilds the delivery table (a trip's lines may sum below zero): every delivery keeps
+    /// its id, times, amounts, place, import and key; its tips and lines stay on it; the
+    /// triggers that came with the table are there again.
+    @Test func theDeliveryTableRebuildKeepsEveryDelivery() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("s.sqlite")
+        let key = String(repeating: "ab", count: 32)
+        var before: [[SQLValue]] = []
+        do {
+            let old = try Store.openHistorical(at: path, version: 7)
+            try old.connection.execute("""
+                INSERT INTO shift (id, startedAtMs, endedAtMs) VALUES (1, 0, 3600000);
+                INSERT INTO importRecord (id, kind, fileName, sha256, importedAtMs, summary)
+                    VALUES (1, 'statement', 'a.csv', '\(String(repeating: "0123456789abcdef", count: 4))', 1, 'x');
+                INSERT INTO pickupPlace (id, name, matchKey) VALUES (1, 'Café', 'café');
+                INSERT INTO offer (id, acceptedAtMs, platform, importId) VALUES (1, 1000, 'Uber', 1), (2, 2000, 'DoorDash', NULL);
+                INSERT INTO delivery (id, shiftId, offerId, acceptedAtMs, pickedUpAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey)
+                    VALUES (5, 1, 1, 1000, 1100, 1200, 98700, NULL, NULL, 1, '\(key)'), (9, 1, 2, 2000, NULL, 2500, 80000, 30000, 1, NULL, NULL);
+                INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, tipsE4) VALUES (5, 1, '\(key)', 1000, 98700, NULL);
+                INSERT INTO deliveryTip (deliveryId, amountE4, method, recordedAtMs) VALUES (9, 50000, 'cash', 3000);
+                INSERT INTO delivery (id, shiftId, offerId, acceptedAtMs, deliveredAtMs) VALUES (12, 1, 2, 2000, 2600);
+                DELETE FROM delivery WHERE id = 12;
+                """)
+            before = try old.connection.query("SELECT * FROM delivery ORDER BY id").map(\.values)
+        }
+        let store = try Store.open(at: path, create: false)
+        let after = try store.connection.query("SELECT * FROM delivery ORDER BY id").map(\.values)
+        #expect(after.map { Array($0.prefix(13)) } == before)
+        #expect(after.map(\.last) == [.null, .null])
+        #expect(try store.connection.scalar("SELECT count(*) FROM deliveryTip WHERE deliveryId = 9")?.int64 == 1)
+        #expect(try store.connection.scalar("SELECT count(*) FROM deliveryLine WHERE deliveryId = 5")?.int64 == 1)
+        #expect(try store.structuralFaults().isEmpty)
+        let triggers = try store.connection.query("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'delivery' ORDER BY name")
+            .compactMap { $0[0].string }
+        #expect(triggers == ["deliveryAmountInsert", "deliveryAmountUpdate", "deliveryOfferOnOneShiftInsert", "deliveryOfferOnOneShiftUpdate"])
+        // A new id is never an old one's (AUTOINCREMENT's sequence came along).
+        let added = try store.acceptOffer(shiftID: 1, at: Instant(millisecondsSinceEpoch: 3000),
+                                          deliveries: [NewDelivery(deliveredAt: Instant(millisecondsSinceEpoch: 3100))])
+        #expect(added.deliveries == [13])
+    }
 }

@@ -9,10 +9,11 @@ import Testing
     }
 
     /// No amount is attributed to a delivery beyond its own: its only money columns are its own
-    /// amount and the tips within it, and outside tips live in their own rows.
+    /// amount, the tips within it and the fees its statement row says the platform kept of it,
+    /// and outside tips live in their own rows.
     @Test func aDeliveryHoldsNoMoneyButItsOwn() throws {
         let store = try Store.inMemory()
-        #expect(try columns(store, "delivery").filter { $0.hasSuffix("E4") } == ["ownAmountE4", "platformTipsE4"])
+        #expect(try columns(store, "delivery").filter { $0.hasSuffix("E4") } == ["ownAmountE4", "platformTipsE4", "feesE4"])
         #expect(try columns(store, "offer").filter { $0.hasSuffix("E4") }.isEmpty)
         #expect(try columns(store, "deliveryTip").filter { $0.hasSuffix("E4") } == ["amountE4"])
     }

@@ -39,6 +39,8 @@ struct SchemaConstraintTests {
             INSERT INTO shiftEarning (id, shiftId, platform, platformKey, startedAtMs, endedAtMs, grossE4, tipsE4, importId, recordKey)
                 VALUES (1, 1, 'DoorDash', 'doordash', 1000, 9000, 500000, 100000, 1, '\(String(repeating: "cd", count: 32))');
             INSERT INTO importHolding (entity, rowId, importId) VALUES ('shiftEarning', 1, 2);
+            INSERT INTO deliveryReplaced (deliveryId, replacedByImportId, figureOfImportId, ownAmountE4, platformTipsE4, feesE4)
+                VALUES (1, 2, 1, 70000, 30000, NULL);
             """)
         return store
     }
