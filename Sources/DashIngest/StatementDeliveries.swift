@@ -128,9 +128,11 @@ extension StatementIngest {
             // trip too, as its file states it.
             try store.replaceImportedDeliveryFigures(existing.id, own: own, fees: fees ?? existing.fees, importID: parking.importID)
             counts.deliveryPayReplaced += 1
-            return !changed
+            return true
         }
         if !changed { counts.unchanged += 1 }
-        return !changed
+        // The same trip, or one it gave its times: this import states it (its times stay while
+        // it is, and go back to the lines' when it is undone).
+        return true
     }
 }

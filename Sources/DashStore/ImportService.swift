@@ -146,6 +146,36 @@ extension Store {
         }
     }
 
+    /// Trips (deliveries of one offer) that, with the import `leaving` gone, only their money
+    /// lines time: the import holding each is one with lines on it, and no other holds it. Each
+    /// goes back to its first line's instant, parked on shift -`leaving` for the planner, as a
+    /// trip known only from its lines sits (docs/record.md); returns the span the moves touch.
+    private func retimeByLines(_ deliveries: [Int64], leaving: Int64) throws -> ClosedRange<Int64>? {
+        var span: ClosedRange<Int64>?
+        for deliveryID in Set(deliveries).sorted() {
+            guard let row = try connection.query("""
+                SELECT d.acceptedAtMs, coalesce(d.deliveredAtMs, d.acceptedAtMs) AS endMs,
+                       (SELECT min(l.occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS firstLine
+                FROM delivery d WHERE d.id = ?1
+                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId = d.importId)
+                  AND NOT EXISTS (SELECT 1 FROM importHolding h WHERE h.entity = 'delivery' AND h.rowId = d.id)
+                  AND (SELECT count(*) FROM delivery o WHERE o.offerId = d.offerId) = 1
+                """, [.integer(deliveryID)]).first, let first = row["firstLine"].int64 else { continue }
+            let accepted = row.int("acceptedAtMs"), end = row.int("endMs")
+            guard accepted != first || end != first else { continue }
+            if span == nil {
+                let slot = Self.importParkingSlot(leaving)
+                try connection.run("INSERT INTO shift (id, startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3, NULL)",
+                                   [.integer(-leaving), .integer(slot.start), .integer(slot.end)])
+            }
+            let at = Instant(millisecondsSinceEpoch: first)
+            try retimeDelivery(deliveryID, accepted: at, delivered: at, onto: -leaving)
+            let low = min(accepted, first), high = max(end, first)
+            span = span.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
+        }
+        return span
+    }
+
     /// Thrown to roll a previewed undo back, keeping what it would have done.
     private struct UndoPreview: Error { let undo: ImportUndo }
 
@@ -166,6 +196,12 @@ extension Store {
                     UNION ALL SELECT startedAtMs, coalesce(endedAtMs, startedAtMs) FROM shift WHERE importId = ?1 OR earningsImportId = ?1)
                 """, key).first
             // What another import also holds stays, as if that one had added it.
+            // Trips with money lines it gave times to (a trips file holds the trip it timed):
+            // once it is gone they may be timed by their lines alone again.
+            let timedByIt = try connection.query("""
+                SELECT h.rowId FROM importHolding h WHERE h.entity = 'delivery' AND h.importId = ?1
+                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = h.rowId)
+                """, key).map { $0.int("rowId") }
             let kept = try handOverHeldRows(of: id)
             if let delivery = try connection.scalar("""
                 SELECT d.id FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryTip t WHERE t.deliveryId = d.id) LIMIT 1
@@ -196,6 +232,7 @@ extension Store {
                 """, key)
             let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             for row in touched { try writeLineSums(row.int("id")) }
+            let retimed = try retimeByLines(timedByIt + handed.map { $0.int("id") }, leaving: id)
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0
@@ -231,7 +268,10 @@ extension Store {
             // split or pass to the imports whose evidence they hold.
             var settled = SettleOutcome()
             let madeByIt = Set(try connection.query("SELECT id FROM shift WHERE importId = ?1", key).map { $0.int("id") })
-            if let first = hull?["first"].int64, let last = hull?["last"].int64 {
+            let low = [hull?["first"].int64, retimed?.lowerBound].compactMap { $0 }.min()
+            let high = [hull?["last"].int64, retimed?.upperBound].compactMap { $0 }.max()
+            defer { if retimed != nil { try? connection.run("DELETE FROM shift WHERE id = ?1", [.integer(-id)]) } }
+            if let first = low, let last = high {
                 do {
                     settled = try settleShifts(from: Instant(millisecondsSinceEpoch: first), to: Instant(millisecondsSinceEpoch: last), leaving: id)
                 } catch let refused as SettleRefused {

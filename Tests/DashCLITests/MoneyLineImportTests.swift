@@ -419,6 +419,39 @@ import TestSupport
 }
 
 
+/// Undoing the trips file that gave trips made from payment lines their times puts them back
+/// where their lines alone put them (docs/record.md: undo is exact); undoing the payments file
+/// instead leaves the trips file's trips, without pay, as that file alone makes them.
+@Suite struct TripTimesUndoTests {
+    @Test func undoingTheTripsFileGivesTheTripsTheirLinesTimesBack() throws {
+        let store = try MoneyLineImportTests.store()
+        let paymentsOnly = try MoneyLineImportTests.store()
+        MoneyLineImportTests.statement(paymentsOnly, MoneyLineImportTests.week1)
+        MoneyLineImportTests.statement(store, MoneyLineImportTests.week1)
+        let before = try MoneyLineImportTests.deliveries(store)
+        #expect(before == (try MoneyLineImportTests.deliveries(paymentsOnly)))
+        let trips = MoneyLineImportTests.statement(store, MoneyLineImportTests.trips)
+        #expect(trips.status == .success, "\(trips.stderr)")
+        #expect(try MoneyLineImportTests.deliveries(store) != before)
+        let undone = store.run("imports", "undo", "4")
+        #expect(undone.status == .success, "\(undone.stderr)")
+        #expect(try MoneyLineImportTests.deliveries(store) == before)
+        #expect(store.run("check").status == .success)
+    }
+
+    @Test func undoingThePaymentsFileLeavesTheTripsFilesTrips() throws {
+        let store = try MoneyLineImportTests.store()
+        let tripsOnly = try MoneyLineImportTests.store()
+        MoneyLineImportTests.statement(tripsOnly, MoneyLineImportTests.trips)
+        MoneyLineImportTests.statement(store, MoneyLineImportTests.week1)
+        MoneyLineImportTests.statement(store, MoneyLineImportTests.trips)
+        let undone = store.run("imports", "undo", "3")
+        #expect(undone.status == .success, "\(undone.stderr)")
+        #expect(try MoneyLineImportTests.deliveries(store) == (try MoneyLineImportTests.deliveries(tripsOnly)))
+        #expect(store.run("check").status == .success)
+    }
+}
+
 /// Gap 8 of docs/record.md, closed: a shift made from payment lines alone lasts from its first
 /// line to its last; the report says its hours are not time worked, and a trips file that gives
 /// the trips their times (or a track) ends the note.
