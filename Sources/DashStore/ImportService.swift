@@ -22,6 +22,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var figuresRestored = 0
     /// Its statement shift rows (figures of one platform's work), removed.
     public var figuresRemoved = 0
+    /// Positions of other imports kept aside at instants where its position was kept: back on the route.
+    public var routeSamplesRestored = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -199,6 +201,9 @@ extension Store {
             }
             let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             for row in touched { try writeLineSums(row.int("id")) }
+            // Where its position is kept, another import's best position there comes back
+            // (docs/gpx.md, "Into the record"); its own kept aside go.
+            let restoredPositions = try promoteRouteAside(replacing: id)
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0
@@ -244,6 +249,7 @@ extension Store {
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = lines
+            undo.routeSamplesRestored = restoredPositions
             // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
             // that went are not counted).
             let remaining = try figureShifts.filter {
