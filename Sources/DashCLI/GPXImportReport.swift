@@ -54,11 +54,11 @@ extension ImportCommands {
         }
         if outcome.setAside > 0 {
             run.print("  held aside: \(plural(outcome.setAside, "point")) at instants where another import's position is kept "
-                      + "(the more accurate); each comes back if that import is undone")
+                      + "(the more accurate, else the first in order of position); each comes back if that import is undone")
         }
         if outcome.displaced > 0 {
-            run.print("  replaced: \(plural(outcome.displaced, "point")) of other imports at the same instants, less accurate, "
-                      + "held aside for them")
+            run.print("  replaced: \(plural(outcome.displaced, "point")) of other imports at the same instants, held aside for them "
+                      + "(this file's are the more accurate, else the first in order of position)")
         }
         for entry in outcome.outsideDriverShifts {
             run.print("  note: \(Durations.hoursText(entry.outside)) h of it lies outside your shift \(entry.shift)'s times "

@@ -41,7 +41,7 @@ extension Store {
     /// Decides each instant import `importID`'s route shares with another import's, once the
     /// import's sessions are placed (so the planner saw every position it gave, kept or not):
     /// the worse positions go aside. `tieKey` is the import's content SHA-256 (its record holds
-    /// it only once finished). Driven by the import's rows, chunk by chunk of rowids, on the
+    /// it only once finished). Driven by the import's rows, a stretch of time at a time, on the
     /// (shiftId, recordedAtMs) index: nothing of the route is held in memory.
     public func resolveImportedRoute(_ importID: Int64, tieKey: String) throws -> RouteInstants {
         try write {
@@ -50,36 +50,35 @@ extension Store {
             let sessions = try connection.query("""
                 SELECT id, shiftId, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt FROM captureSession WHERE importId = ?1 ORDER BY id
                 """, [.integer(importID)])
-            let ours = Self.positionRank("r", key: "?8")
+            let ours = Self.positionRank("r", key: "?6")
             for session in sessions {
                 let id = session.int("id"), shiftID = session.int("shiftId"), first = session.int("startedAtMs"), last = session.int("endAt")
                 let others = try connection.query("""
                     SELECT DISTINCT shiftId FROM captureSession
                     WHERE startedAtMs <= ?2 AND coalesce(endedAtMs, startedAtMs) >= ?1 AND importId IS NOT ?3 ORDER BY shiftId
                     """, [.integer(first), .integer(last), .integer(importID)]).map { $0.int("shiftId") }
-                guard !others.isEmpty, let bounds = try rowBounds(shiftID: shiftID, session: id, first...last) else { continue }
+                guard !others.isEmpty else { continue }
                 for other in others {
-                    var low = bounds.lowerBound
-                    while low <= bounds.upperBound {
-                        let values: [SQLValue] = [.integer(low), .integer(min(bounds.upperBound, low + Self.routeChunk - 1)), .integer(shiftID),
-                                                  .integer(id), .integer(first), .integer(last), .integer(other), .text(tieKey), .integer(importID)]
-                        let mine = "r.id BETWEEN ?1 AND ?2 AND r.shiftId = ?3 AND r.captureSessionId = ?4 AND r.recordedAtMs BETWEEN ?5 AND ?6"
-                        // Theirs, where one of ours beats every one of theirs at the instant.
+                    try forEachChunk(shiftID: shiftID, session: id, first...last) { chunk in
+                        let values: [SQLValue] = [.integer(chunk.lowerBound), .integer(chunk.upperBound), .integer(shiftID), .integer(id),
+                                                  .integer(other), .text(tieKey), .integer(importID)]
+                        let mine = "r.shiftId = ?3 AND r.recordedAtMs BETWEEN ?1 AND ?2 AND r.captureSessionId = ?4"
+                        // Theirs, where one of ours beats every one of theirs at the instant (ours
+                        // drive the join: each of theirs is found by its instant on the index).
                         result.displaced += try moveAside("""
-                            SELECT o.id FROM routeSample r JOIN routeSample o ON o.shiftId = ?7 AND o.recordedAtMs = r.recordedAtMs
-                            JOIN captureSession oc ON oc.id = o.captureSessionId
-                            WHERE \(mine) AND oc.importId IS NOT ?9
+                            SELECT o.id FROM routeSample r CROSS JOIN routeSample o ON o.shiftId = ?5 AND o.recordedAtMs = +r.recordedAtMs
+                            CROSS JOIN captureSession oc ON oc.id = o.captureSessionId
+                            WHERE \(mine) AND oc.importId IS NOT ?7
                               AND NOT EXISTS (SELECT 1 FROM routeSample b JOIN captureSession bc ON bc.id = b.captureSessionId
-                                  WHERE b.shiftId = ?7 AND b.recordedAtMs = r.recordedAtMs AND bc.importId IS NOT ?9
+                                  WHERE b.shiftId = ?5 AND b.recordedAtMs = r.recordedAtMs AND bc.importId IS NOT ?7
                                     AND \(Self.positionRank("b", key: Self.importTieKey(session: "bc"))) <= \(ours))
                             """, values)
                         // Ours, where theirs stay.
                         result.setAside += try moveAside("""
                             SELECT r.id FROM routeSample r WHERE \(mine) AND EXISTS (
                                 SELECT 1 FROM routeSample o JOIN captureSession oc ON oc.id = o.captureSessionId
-                                WHERE o.shiftId = ?7 AND o.recordedAtMs = r.recordedAtMs AND oc.importId IS NOT ?9)
+                                WHERE o.shiftId = ?5 AND o.recordedAtMs = r.recordedAtMs AND oc.importId IS NOT ?7)
                             """, values)
-                        low += Self.routeChunk
                     }
                 }
             }
@@ -101,21 +100,18 @@ extension Store {
         guard try connection.scalar("SELECT 1 FROM routeSampleAside LIMIT 1") != nil else { return 0 }
         for session in sessions {
             let id = session.int("id"), shiftID = session.int("shiftId"), first = session.int("startedAtMs"), last = session.int("endAt")
-            guard let bounds = try rowBounds(shiftID: shiftID, session: id, first...last) else { continue }
-            var low = bounds.lowerBound
-            while low <= bounds.upperBound {
+            try forEachChunk(shiftID: shiftID, session: id, first...last) { chunk in
                 try connection.execute("DELETE FROM temp.routeAsideMove")
                 try connection.run("""
                     INSERT OR IGNORE INTO temp.routeAsideMove (id)
-                    SELECT a.id FROM (SELECT DISTINCT r.recordedAtMs FROM routeSample r WHERE r.id BETWEEN ?1 AND ?2 AND r.shiftId = ?3
-                                        AND r.captureSessionId = ?4 AND r.recordedAtMs BETWEEN ?5 AND ?6) t
-                    JOIN routeSampleAside a ON a.recordedAtMs = t.recordedAtMs JOIN captureSession c ON c.id = a.captureSessionId
-                    WHERE c.importId IS NOT ?7 AND c.importId IS (
+                    SELECT a.id FROM (SELECT DISTINCT r.recordedAtMs FROM routeSample r WHERE r.shiftId = ?3 AND r.recordedAtMs BETWEEN ?1 AND ?2
+                                        AND r.captureSessionId = ?4) t
+                    CROSS JOIN routeSampleAside a ON a.recordedAtMs = t.recordedAtMs CROSS JOIN captureSession c ON c.id = a.captureSessionId
+                    WHERE c.importId IS NOT ?5 AND c.importId IS (
                         SELECT bc.importId FROM routeSampleAside b JOIN captureSession bc ON bc.id = b.captureSessionId
-                        WHERE b.recordedAtMs = t.recordedAtMs AND bc.importId IS NOT ?7
+                        WHERE b.recordedAtMs = t.recordedAtMs AND bc.importId IS NOT ?5
                         ORDER BY \(Self.positionOrder("b", key: Self.importTieKey(session: "bc"))), b.id LIMIT 1)
-                    """, [.integer(low), .integer(min(bounds.upperBound, low + Self.routeChunk - 1)), .integer(shiftID), .integer(id),
-                          .integer(first), .integer(last), .integer(importID)])
+                    """, [.integer(chunk.lowerBound), .integer(chunk.upperBound), .integer(shiftID), .integer(id), .integer(importID)])
                 promoted += try connection.run("""
                     INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
                     SELECT c.shiftId, a.captureSessionId, a.recordedAtMs, a.latitude, a.longitude, a.horizontalAccuracyM
@@ -123,7 +119,6 @@ extension Store {
                     WHERE a.id IN (SELECT id FROM temp.routeAsideMove) ORDER BY a.recordedAtMs, a.id
                     """)
                 try connection.run("DELETE FROM routeSampleAside WHERE id IN (SELECT id FROM temp.routeAsideMove)")
-                low += Self.routeChunk
             }
         }
         for session in sessions { try deleteRouteAside(session: session.int("id")) }
@@ -143,13 +138,21 @@ extension Store {
             """, [.integer(importID)])?.int64 ?? 0)
     }
 
-    /// The first and last rowid of capture session `session`'s positions on `shiftID` within `times`.
-    private func rowBounds(shiftID: Int64, session: Int64, _ times: ClosedRange<Int64>) throws -> ClosedRange<Int64>? {
-        guard let row = try connection.query("""
-            SELECT min(id), max(id) FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4
-            """, [.integer(shiftID), .integer(session), .integer(times.lowerBound), .integer(times.upperBound)]).first,
-              let low = row[0].int64, let high = row[1].int64 else { return nil }
-        return low...high
+    /// Calls `body` with consecutive stretches of `times` each holding at most ``routeChunk`` of
+    /// capture session `session`'s positions on `shiftID`, found on the (shiftId, recordedAtMs)
+    /// index: the cost is the stretch's rows, and `body` may move the session's rows it has seen.
+    private func forEachChunk(shiftID: Int64, session: Int64, _ times: ClosedRange<Int64>, _ body: (ClosedRange<Int64>) throws -> Void) throws {
+        var low = times.lowerBound
+        while low <= times.upperBound {
+            let high = try connection.scalar("""
+                SELECT recordedAtMs FROM routeSample WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 AND captureSessionId = ?4
+                ORDER BY recordedAtMs LIMIT 1 OFFSET ?5
+                """, [.integer(shiftID), .integer(low), .integer(times.upperBound), .integer(session), .integer(Self.routeChunk - 1)])?.int64
+                ?? times.upperBound
+            try body(low...high)
+            guard high < times.upperBound else { return }
+            low = high + 1
+        }
     }
 
     /// Moves the route rows `select` names (their ids) aside, in their capture sessions.
