@@ -178,8 +178,8 @@ import TestSupport
         let info = store.run("store", "info")
         #expect(info.status == .success)
         #expect(info.stdout.contains("schema:  version \(Schema.currentVersion)"))
-        #expect(info.stdout.contains("shift               1\n"))
-        #expect(info.stdout.contains("shiftPause          1\n"))
+        #expect(info.stdout.contains("shift                1\n"))
+        #expect(info.stdout.contains("shiftPause           1\n"))
         #expect(store.run("store", "migrate").stdout == "the store is at schema version \(Schema.currentVersion); nothing to migrate\n")
     }
 
