@@ -21,11 +21,11 @@ extension ImportCommands {
             run.print("\(outcome.fileName): already imported as import \(earlier.id) (\(earlier.fileName)); nothing added")
             return
         }
-        if outcome.written == 0, outcome.alreadyRecorded > 0, outcome.outsideShift == 0 {
+        if outcome.written == 0, outcome.setAside == 0, outcome.alreadyRecorded > 0, outcome.outsideShift == 0 {
             run.print("\(outcome.fileName): all of its points are already in the store; nothing added")
             return
         }
-        if outcome.written == 0 {
+        if outcome.written == 0, outcome.setAside == 0 {
             let reasons = [outcome.alreadyRecorded > 0 ? "\(plural(outcome.alreadyRecorded, "point")) already in the store" : nil,
                            outcome.strays > 0 ? "\(outcome.strays) stray fix\(outcome.strays == 1 ? "" : "es")" : nil,
                            outcome.outsideShift > 0 ? "\(plural(outcome.outsideShift, "point")) outside the shift" : nil,
@@ -51,6 +51,14 @@ extension ImportCommands {
         }
         if outcome.alreadyRecorded > 0 {
             run.print("  skipped: \(plural(outcome.alreadyRecorded, "point")) at instants the route already holds")
+        }
+        if outcome.setAside > 0 {
+            run.print("  held aside: \(plural(outcome.setAside, "point")) at instants where another import's position is kept "
+                      + "(the more accurate, else the first in order of position); each comes back if that import is undone")
+        }
+        if outcome.displaced > 0 {
+            run.print("  replaced: \(plural(outcome.displaced, "point")) of other imports at the same instants, held aside for them "
+                      + "(this file's are the more accurate, else the first in order of position)")
         }
         for entry in outcome.outsideDriverShifts {
             run.print("  note: \(Durations.hoursText(entry.outside)) h of it lies outside your shift \(entry.shift)'s times "

@@ -22,9 +22,10 @@ enum ImportCommands {
             hours), in any order of files. A point more than the gap from every other point of
             its file is a stray fix, rejected and counted. Points are judged as the capture
             path judges them: a point not later than the one before, less accurate than
-            --max-accuracy, or implying a speed above 70 m/s is rejected and counted. A point
-            at an instant the route already holds is skipped (a longer export adds only its
-            new points). With --shift, every track goes on that shift and points outside it
+            --max-accuracy, or implying a speed above 70 m/s is rejected and counted. The route
+            holds each instant once: of two files' positions there it keeps the more accurate
+            (then the smaller latitude, longitude), in any order of files, and the other file
+            holds its own, which comes back if the kept one's import is undone. With --shift, every track goes on that shift and points outside it
             are left out. Only time, latitude, longitude and accuracy are kept. Each file is
             one transaction: a file with any problem adds nothing, and every problem is listed
             with its line. A file already imported, or another holding the same points, adds

@@ -62,6 +62,9 @@ func undoSummary(_ undone: ImportUndo) -> String {
     if undone.earningsCleared > 0 { text += "; earnings back to not recorded on \(count(undone.earningsCleared, "shift", "shifts"))" }
     if undone.rowsKept > 0 { text += "; kept \(count(undone.rowsKept, "record", "records")) another import also holds" }
     if undone.shiftsKept > 0 { text += "; kept \(count(undone.shiftsKept, "shift", "shifts")) another import's records are on" }
+    if undone.routeSamplesRestored > 0 {
+        text += "; \(count(undone.routeSamplesRestored, "route position", "route positions")) of other imports at its instants back on the route"
+    }
     if undone.figuresRestored > 0 { text += "; \(count(undone.figuresRestored, "figure", "figures")) it had replaced count again" }
     if undone.tripFiguresRestored > 0 {
         text += "; \(count(undone.tripFiguresRestored, "trip", "trips")) whose pay it had replaced have their own again"

@@ -17,7 +17,13 @@ public struct GPXImportOutcome {
     public var duplicateOf: ImportRecord?
     /// Set when the file has no track point: nothing to add, nothing recorded.
     public var empty = false
+    /// Points of segments skipped with `--shift`: the shift's route already holds their first instant.
     public var alreadyRecorded = 0
+    /// Positions kept aside: at their instants the route keeps another import's (the better by
+    /// docs/gpx.md's rule); they come back if that import is undone.
+    public var setAside = 0
+    /// Other imports' positions this file's better ones replaced (kept aside for them).
+    public var displaced = 0
     /// Points rejected as stray fixes: more than the split gap from every other point of the file.
     public var strays = 0
     /// The driver's shifts whose times some of the file lies outside: how much and how far (ms).

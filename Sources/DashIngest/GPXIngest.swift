@@ -60,15 +60,25 @@ public enum GPXIngest {
             outcome.alreadyRecorded = job.alreadyRecorded
             outcome.outsideShift = job.outsideShift
             outcome.written = job.written
+            // A file with no track point adds nothing and is not recorded (its content
+            // fingerprint would match every other such file).
+            if result.summary.points == 0 {
+                outcome.empty = true
+                return .nothingAdded(outcome)
+            }
+            // Known before anything else is decided: the same file adds nothing.
+            if let earlier = try session.earlierImport(sha256: result.sha256, contentSha256: result.contentSha256) {
+                outcome.duplicateOf = earlier
+                return .duplicate(of: earlier, outcome)
+            }
             if options.forcedShift == nil, job.written > 0 {
-                // The route parked: a point at an instant already recorded is left out, each
-                // segment is cut at breaks longer than the gap, then the planner places it all.
+                // The route parked: each segment is cut at breaks longer than the gap, the
+                // planner places it all, then each instant another import's route shares keeps
+                // the better position, the other kept aside (docs/gpx.md, "Into the record").
                 let gap = options.splitGapMilliseconds ?? ShiftRules.defaultSplitGapMilliseconds
                 if let chosen = options.splitGapMilliseconds { try store.setImportSplitGap(importID, milliseconds: chosen) }
                 let route = try store.prepareImportedRoute(importID, splitGap: gap)
-                outcome.alreadyRecorded = route.duplicates
-                outcome.written -= route.duplicates
-                outcome.captureSessions += route.sessionsCut - route.sessionsEmptied
+                outcome.captureSessions += route.sessionsCut
                 do {
                     if let hull = try store.importedRouteHull(importID) {
                         let settled = try store.settleShifts(from: hull.start, to: hull.end)
@@ -84,20 +94,14 @@ public enum GPXIngest {
                 } catch let refused as SettleRefused {
                     throw TrackPlacementError(message: refused.description)
                 }
+                let instants = try store.resolveImportedRoute(importID, tieKey: result.contentSha256)
+                outcome.setAside = instants.setAside
+                outcome.displaced = instants.displaced
+                outcome.written -= instants.setAside
             }
-            // A file with no track point adds nothing and is not recorded (its content
-            // fingerprint would match every other such file).
-            if result.summary.points == 0 {
-                outcome.empty = true
-                return .nothingAdded(outcome)
-            }
-            if let earlier = try session.earlierImport(sha256: result.sha256, contentSha256: result.contentSha256) {
-                outcome.duplicateOf = earlier
-                return .duplicate(of: earlier, outcome)
-            }
-            // Nothing to add (every point already on its shift, left out, or rejected): no
-            // import is recorded.
-            if outcome.written <= 0 { return .nothingAdded(outcome) }
+            // Nothing to add (every point left out, rejected or a stray): no import is recorded.
+            // A file whose positions are all kept aside is recorded: it holds them.
+            if outcome.written <= 0, outcome.setAside == 0 { return .nothingAdded(outcome) }
             return .record(outcome, sha256: result.sha256, contentSha256: result.contentSha256, summary: addedText(outcome))
         }
     }
@@ -113,6 +117,7 @@ public enum GPXIngest {
         }
         parts.append(plural(outcome.captureSessions, "capture session"))
         parts.append(plural(outcome.written, "route sample"))
+        if outcome.setAside > 0 { parts.append(plural(outcome.setAside, "position") + " held aside") }
         let rejected = outcome.rejected.values.reduce(0, +)
         if rejected > 0 { parts.append(plural(rejected, "point") + " rejected") }
         return parts.joined(separator: "; ")

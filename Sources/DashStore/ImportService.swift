@@ -24,6 +24,8 @@ public struct ImportUndo: Sendable, Equatable {
     public var figuresRemoved = 0
     /// Trips whose figures it had replaced (`--replace`), which have them back.
     public var tripFiguresRestored = 0
+    /// Positions of other imports kept aside at instants where its position was kept: back on the route.
+    public var routeSamplesRestored = 0
 }
 
 /// An import cannot be undone because something recorded later depends on what it added.
@@ -233,6 +235,9 @@ extension Store {
             let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
             for row in touched { try writeLineSums(row.int("id")) }
             let retimed = try retimeByLines(timedByIt + handed.map { $0.int("id") }, leaving: id)
+            // Where its position is kept, another import's best position there comes back
+            // (docs/gpx.md, "Into the record"); its own kept aside go.
+            let restoredPositions = try promoteRouteAside(replacing: id)
             // Per session, within its shift's part of the (shiftId, recordedAtMs) index: a scan of
             // that shift's route, never of the whole store's.
             var samples = 0
@@ -270,7 +275,6 @@ extension Store {
             let madeByIt = Set(try connection.query("SELECT id FROM shift WHERE importId = ?1", key).map { $0.int("id") })
             let low = [hull?["first"].int64, retimed?.lowerBound].compactMap { $0 }.min()
             let high = [hull?["last"].int64, retimed?.upperBound].compactMap { $0 }.max()
-            defer { if retimed != nil { try? connection.run("DELETE FROM shift WHERE id = ?1", [.integer(-id)]) } }
             if let first = low, let last = high {
                 do {
                     settled = try settleShifts(from: Instant(millisecondsSinceEpoch: first), to: Instant(millisecondsSinceEpoch: last), leaving: id)
@@ -278,11 +282,20 @@ extension Store {
                     throw ImportUndoRefused(importID: id, reason: refused.description)
                 }
             }
+            if retimed != nil {
+                // The planner placed every trip parked there: the parked shift goes, empty (a
+                // delivery left on it would go with it, so that is a fault, never a deletion).
+                guard try connection.scalar("SELECT count(*) FROM delivery WHERE shiftId = ?1", [.integer(-id)])?.int64 == 0 else {
+                    throw ImportUndoRefused(importID: id, reason: "a trip it had timed could not be placed again")
+                }
+                try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(-id)])
+            }
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
             let shifts = settled.removed.count
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = lines
+            undo.routeSamplesRestored = restoredPositions
             // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
             // that went are not counted).
             let remaining = try figureShifts.filter {

@@ -3,42 +3,24 @@ import SQLiteKit
 
 /// What preparing an imported route for the planner did.
 public struct ImportedRoute: Sendable, Equatable {
-    /// Points left out because the record already holds a position at that instant (a longer
-    /// export of a track imported before adds only its new points).
-    public var duplicates = 0
     /// Capture sessions made by cutting a segment where it breaks for longer than the split gap.
     public var sessionsCut = 0
-    /// Capture sessions left with no point (all of them already recorded).
-    public var sessionsEmptied = 0
 }
 
 extension Store {
-    /// Prepares the route import `importID` wrote (docs/shifts-from-evidence.md): a point at an
-    /// instant another import's route already holds is left out (a route holds each instant
-    /// once; the first import's position stays), and each capture session is cut where it breaks
-    /// for longer than `splitGap` milliseconds, so one segment of a lunch and a dinner drive is
-    /// two pieces of evidence; a cut-off single point is then judged a stray or not by the planner.
+    /// Prepares the route import `importID` wrote (docs/shifts-from-evidence.md): each capture
+    /// session is cut where it breaks for longer than `splitGap` milliseconds, so one segment of
+    /// a lunch and a dinner drive is two pieces of evidence; a cut-off single point is then
+    /// judged a stray or not by the planner. Cut on all the positions the file gave, before any
+    /// instant it shares with another import is decided (``resolveImportedRoute(_:tieKey:)``,
+    /// after the planner): its sessions, and so the shifts, are then the same whichever import
+    /// came first.
     public func prepareImportedRoute(_ importID: Int64, splitGap: Int64) throws -> ImportedRoute {
         try write {
             var result = ImportedRoute()
             let key: [SQLValue] = [.integer(importID)]
             let sessions = try connection.query("SELECT id, shiftId, source, startedAtMs, endedAtMs FROM captureSession WHERE importId = ?1 ORDER BY id", key)
             guard !sessions.isEmpty else { return result }
-            // Against the other sessions' samples near each of this import's sessions.
-            for session in sessions {
-                let id = session.int("id"), shiftID = session.int("shiftId")
-                let first = session.int("startedAtMs"), last = session["endedAtMs"].int64 ?? first
-                for other in try connection.query("""
-                    SELECT DISTINCT c.shiftId FROM captureSession c
-                    WHERE c.startedAtMs <= ?2 AND coalesce(c.endedAtMs, c.startedAtMs) >= ?1 AND c.importId IS NOT ?3
-                    """, [.integer(first), .integer(last), .integer(importID)]) {
-                    result.duplicates += try connection.run("""
-                        DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs IN
-                            (SELECT r.recordedAtMs FROM routeSample r JOIN captureSession c ON c.id = r.captureSessionId
-                             WHERE r.shiftId = ?3 AND r.recordedAtMs BETWEEN ?4 AND ?5 AND c.importId IS NOT ?6)
-                        """, [.integer(shiftID), .integer(id), .integer(other[0].int64 ?? 0), .integer(first), .integer(last), .integer(importID)])
-                }
-            }
             // Per shift it wrote on, one streamed scan in time order: per session only its parts'
             // bounds are kept, never its points (a 1 GB file's route stays on disk).
             var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
@@ -65,7 +47,6 @@ extension Store {
                 let id = session.int("id"), shiftID = session.int("shiftId")
                 guard let parts = partsBySession[id], let first = parts.first else {
                     try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(id)])
-                    result.sessionsEmptied += 1
                     continue
                 }
                 try connection.run("UPDATE captureSession SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",

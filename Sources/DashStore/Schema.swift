@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -452,5 +452,27 @@ public enum Schema {
         CREATE INDEX deliveryReplacedByDelivery ON deliveryReplaced (deliveryId);
         CREATE INDEX deliveryReplacedByImport ON deliveryReplaced (replacedByImportId);
         CREATE INDEX deliveryReplacedByFigureImport ON deliveryReplaced (figureOfImportId) WHERE figureOfImportId IS NOT NULL;
+        """)
+
+    /// Two imports' positions at one instant (issue 13, docs/gpx.md "Into the record"): the route
+    /// keeps the best by a rule independent of import order, and every other import's position
+    /// there is kept aside, so undoing the one kept brings back the best remaining.
+    static let v9 = Migration("0009 route positions kept aside", """
+        -- A position an import gave at an instant where the route (routeSample) keeps another
+        -- import's: the more accurate (a known accuracy beats none), then the smaller latitude,
+        -- longitude, then the import's content SHA-256 (identical positions are one). It belongs
+        -- to a capture session of its import (and so to that session's shift, and moves with it);
+        -- undoing the import whose position is kept promotes the best one aside at that instant.
+        -- No cascade, as on the route: a session is deleted after its positions.
+        CREATE TABLE routeSampleAside (
+            id INTEGER PRIMARY KEY,
+            captureSessionId INTEGER NOT NULL REFERENCES captureSession (id),
+            recordedAtMs INTEGER NOT NULL CHECK (recordedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL NOT NULL CHECK (longitude >= -180 AND longitude < 180),
+            horizontalAccuracyM REAL CHECK (horizontalAccuracyM >= 0)
+        ) STRICT;
+        CREATE INDEX routeSampleAsideByTime ON routeSampleAside (recordedAtMs);
+        CREATE INDEX routeSampleAsideBySession ON routeSampleAside (captureSessionId, recordedAtMs);
         """)
 }

@@ -81,6 +81,7 @@ extension Store {
             guard removedSamples == preview.routeSamples else {
                 throw CorruptRecordError(table: "routeSample", id: shiftID, detail: "route changed while deleting")
             }
+            try connection.run("DELETE FROM routeSampleAside WHERE captureSessionId IN (SELECT id FROM captureSession WHERE shiftId = ?1)", id)
             try connection.run("DELETE FROM captureSession WHERE shiftId = ?1", id)
             try connection.run("DELETE FROM shift WHERE id = ?1", id)  // cascades: pauses, suspensions, deliveries, tips
             for offerID in offerIDs {

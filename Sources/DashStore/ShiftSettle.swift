@@ -171,6 +171,7 @@ extension Store {
             guard stray.key.first == "c", let session = Int64(stray.key.dropFirst()), let row = evidence.rows[stray] else { continue }
             outcome.strayPoints += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",
                                                       [.integer(row.shiftID), .integer(session)])
+            try deleteRouteAside(session: session)
             try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(session)])
         }
         for retired in plan.retired {

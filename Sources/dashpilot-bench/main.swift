@@ -209,6 +209,26 @@ if !wanted(4) {
     print(String(format: "   one 8-hour file (28,800 points, %.1f MB): median %.3f s = %.0f points/s (goal: >= 300,000)",
                  Double(shiftBytes) / 1e6, median(runs), oneRate))
 
+    // 4d. Over a store holding that file (each round's store of 4a): the same file again (the
+    // second entirely duplicates), a longer export of it (10 hours, the first 8 the same
+    // instants), then undoing the 8-hour import (its instants pass to the longer export's).
+    _ = try launch(generator, ["--out", gpxFolder, "--one-shift-hours", "10", "--name", "shift10.gpx"])
+    var again: [Double] = [], longer: [Double] = [], undo: [Double] = []
+    var longerPeak = 0, undoPeak = 0
+    for round in 0..<5 {
+        let store = folder + "/gpx-one-\(round).sqlite"
+        again.append(try launch(dashpilot, ["--store", store, "--quiet", "import", "gpx", shiftFile]).seconds)
+        let long = try launch(dashpilot, ["--store", store, "--quiet", "import", "gpx", gpxFolder + "/shift10.gpx"])
+        longer.append(long.seconds)
+        longerPeak = max(longerPeak, long.peakKiB)
+        let undone = try launch(dashpilot, ["--store", store, "--quiet", "imports", "undo", "1"])
+        undo.append(undone.seconds)
+        undoPeak = max(undoPeak, undone.peakKiB)
+    }
+    print(String(format: "   the same 8-hour file again: median %.3f s; a 10-hour export holding it (36,000 points): median %.3f s, peak %.1f MB; "
+                 + "undoing the 8-hour import then: median %.3f s, peak %.1f MB",
+                 median(again), median(longer), Double(longerPeak) / 1024, median(undo), Double(undoPeak) / 1024))
+
     // 4b. Reference parsers on the same file, in the same run.
     if let gpsbabel = which("gpsbabel") {
         let times = try (0..<3).map { _ in try launch(gpsbabel, ["-i", "gpx", "-f", shiftFile, "-o", "unicsv", "-F", "/dev/null"]).seconds }

@@ -182,6 +182,7 @@ import TestSupport
         #expect(rows.contains(["shift", "1"]))
         #expect(rows.contains(["shiftPause", "1"]))
         #expect(rows.contains(["deliveryReplaced", "0"]))
+        #expect(rows.contains(["routeSampleAside", "0"]))
         #expect(store.run("store", "migrate").stdout == "the store is at schema version \(Schema.currentVersion); nothing to migrate\n")
     }
 

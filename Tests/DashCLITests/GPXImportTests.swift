@@ -336,24 +336,37 @@ import TestSupport
         #expect(try store.dump() == before)
     }
 
-    /// Another file whose segment starts where a stored one does (a longer export holding an
-    /// imported day, a point nudged by rounding) adds that segment once, not twice.
-    @Test func aSegmentTheShiftAlreadyHasIsSkipped() throws {
+    /// Another file holding a stored segment's instants (a longer export holding an imported
+    /// day, a point nudged by rounding) adds those instants once: the route keeps one position per
+    /// instant, the better by docs/gpx.md's rule (here the smaller latitude; identical positions are
+    /// one), and each file holds its own positions, so undoing any leaves the others' route.
+    @Test func aSegmentTheRouteAlreadyHoldsIsHeldAside() throws {
         let store = try CLIStore()
         let points = GPXFixture.drive(count: 25)
         #expect(store.importGPX(try store.file("a.gpx", GPXFixture.document(segment: points))).status == .success)
-        let before = try store.dump()
+        let route = { try store.values("SELECT recordedAtMs, latitude, longitude FROM routeSample ORDER BY recordedAtMs") }
+        let before = try route()
         var nudged = points
         nudged[12].latitude += 0.000001
         let result = store.importGPX(try store.file("b.gpx", GPXFixture.document(segment: nudged)))
         #expect(result.status == .success)
-        #expect(result.stdout == "b.gpx: all of its points are already in the store; nothing added\n")
-        #expect(try store.dump() == before)
-        // Beside a new segment, the known points are skipped and counted; 100 s later is the same shift.
+        #expect(result.stdout.hasPrefix("b.gpx: imported as import 2"), "\(result.stdout)")
+        #expect(try route() == before)
+        #expect(try store.values("SELECT count(*) FROM routeSampleAside") == [[.integer(25)]])
+        // Beside a new segment, the known instants are held once more; 100 s later is the same shift.
         let later = GPXFixture.drive(count: 10, start: 100)
         let both = store.importGPX(try store.file("c.gpx", GPXFixture.document([[nudged], [later]])))
-        #expect(both.stdout.contains("added: on shift 1; 1 capture session; 10 route samples"), "\(both.stdout)")
-        #expect(both.stdout.contains("skipped: 25 points at instants the route already holds"))
+        #expect(both.stdout.contains("added: on shift 1; 2 capture sessions;"), "\(both.stdout)")
+        let withLater = try route()
+        #expect(withLater.count == 35 && Array(withLater.prefix(25)) == before)
+        #expect(try store.values("SELECT count(*) FROM routeSampleAside") == [[.integer(50)]])
+        // Undoing a: the nudged position (b's and c's, identical: one) is the route's at that instant.
+        #expect(store.run("imports", "undo", "1").status == .success)
+        let nudgedRoute = try route()
+        #expect(nudgedRoute.count == 35 && nudgedRoute[12][1] != before[12][1] && Array(nudgedRoute.prefix(12)) == Array(before.prefix(12)))
+        #expect(store.run("imports", "undo", "3").status == .success)
+        #expect(try route() == Array(nudgedRoute.prefix(25)))
+        #expect(try store.values("SELECT count(*) FROM routeSampleAside") == [[.integer(0)]])
     }
 
     // MARK: - Dry run

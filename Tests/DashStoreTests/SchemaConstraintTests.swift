@@ -10,7 +10,7 @@ struct SchemaConstraintTests {
     /// A store with valid raw rows to break: shift 1 completed [1000, 9000) with a pause
     /// [2000, 3000), a parked stretch [4000, 5000), offer 1 with delivery 1, a capture session
     /// with one sample; offer 2 with delivery 2, whose pay is one money line of import 1; shift 2
-    /// active from 10000.
+    /// active from 10000, with a capture session keeping one position aside.
     private func baseline() throws -> Store {
         let store = try Store.inMemory()
         try store.connection.execute("""
@@ -27,6 +27,7 @@ struct SchemaConstraintTests {
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (1, 1, 1000, 'a.gpx');
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (2, 2, 10000, 'b.gpx');
             INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1, 1100, 41.9, -87.6);
+            INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM) VALUES (2, 10100, 41.9, -87.5, 4);
             INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1000, 0, 'parking');
             INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)
                 VALUES ('gpx', 'a.gpx', '\(String(repeating: "0123456789abcdef", count: 4))', 1, '1 shift');
@@ -116,6 +117,11 @@ struct SchemaConstraintTests {
         ("a sample in another shift's session", "\(sample) VALUES (1, 2, 1200, 0, 0)"),
         ("deleting a shift that still has a route", "DELETE FROM shift WHERE id = 1"),
         ("deleting a capture session that still has samples", "DELETE FROM captureSession WHERE id = 1"),
+        ("deleting a capture session that still keeps positions aside", "DELETE FROM captureSession WHERE id = 2"),
+        ("a position aside of no session", "INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude) VALUES (99, 1100, 0, 0)"),
+        ("a position aside past the pole", "INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1100, 91, 0)"),
+        ("a position aside at longitude 180", "INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1100, 0, 180)"),
+        ("a position aside of negative accuracy", "INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM) VALUES (1, 1100, 0, 0, -1)"),
         ("text where an instant belongs (STRICT)", "INSERT INTO shift (startedAtMs) VALUES ('nine o''clock')"),
         ("a real where an amount belongs (STRICT)", "INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1, 3.459, 'fuel')"),
         ("a non-hex SHA-256", "\(importRecord) VALUES ('gpx', 'b.gpx', '\(String(repeating: "g", count: 64))', 1, '')"),
