@@ -8,7 +8,7 @@ import Foundation
 enum TemplateSuggestCommand {
     static let spec = CommandSpec(
         path: ["template", "suggest"], abstract: "Draft a template from a CSV file's header and first rows.",
-        usage: "template suggest FILE [--kind shifts|deliveries|moneyLines|expenses]\n       [--platform NAME]",
+        usage: "template suggest FILE [--kind KIND] [--platform NAME]",
         arguments: [("FILE", "A CSV file with a header row: a statement or an expense list.")],
         options: [
             OptionHelp(name: "kind", value: "KIND", help: "What a row is: shifts, deliveries, moneyLines or expenses. Default: guessed from the columns."),
