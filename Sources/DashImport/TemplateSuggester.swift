@@ -157,7 +157,7 @@ public enum TemplateSuggester {
             let (placement, evidence) = MoneyInference.tipsAre(pay: pay.map { $0?.isEmpty == true ? nil : $0 }, tips: cells("tips").map { $0 }, mark: mark)
             draft.tipsAre = placement
             draft.notes.append(placement == .within
-                ? "tipsAre: within (the \(payField) column includes the tips): every one of \(evidence) sampled tips is at most its row's \(payField); make it \"onTop\" if your tips are added to it"
+                ? "tipsAre: within (the \(payField) column includes the tips): no sampled tip is above its row's \(payField) (\(Self.rows(evidence)) with both); make it \"onTop\" if your tips are added to it"
                 : "tipsAre: onTop (the tips are added to the \(payField) column): a sampled row has tips above its \(payField), or tips with none")
         } else if draft.tipsWhen != nil {
             draft.tipsAre = .onTop
