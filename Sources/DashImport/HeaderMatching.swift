@@ -66,6 +66,10 @@ public enum HeaderMatching {
     /// Words dropped before the second and third kinds of match.
     static let noise: Set<String> = ["local", "utc", "time", "timestamp", "at", "usd", "the", "of", "my", "in", "amt"]
 
+    /// Words that keep a header from a field whatever its last words: a cancellation fee is
+    /// paid to the driver, not kept by the platform (Uber's `Local Cancellation Fee`).
+    static let never: [String: Set<String>] = ["fee": ["cancellation", "cancel"]]
+
     /// Each field's names, best first, as words.
     static func names(_ field: String, kind: DraftKind) -> [[String]] {
         let list: [String]
@@ -129,7 +133,7 @@ public enum HeaderMatching {
         let headerWords = header.map { looksPersonal($0) ? [] : words($0) }
         for (fieldIndex, field) in kind.fields.enumerated() {
             for (nameIndex, name) in names(field, kind: kind).enumerated() {
-                for (column, words) in headerWords.enumerated() where !words.isEmpty {
+                for (column, words) in headerWords.enumerated() where !words.isEmpty && never[field, default: []].isDisjoint(with: words) {
                     let value = score(words, name)
                     if value > 0 { candidates.append(Candidate(score: value, nameIndex: nameIndex, fieldIndex: fieldIndex, column: column, field: field)) }
                 }

@@ -54,6 +54,9 @@ import Testing
         let payments = ["Paid to you", "Paid to you : Your earnings", "Paid to you:Your earnings:Tip", "vs reporting", "Trip UUID"]
         #expect(HeaderMatching.match(payments, kind: .moneyLines) == ["amount": 1, "tips": 2, "time": 3, "trip": 4])
         #expect(HeaderMatching.match(["request_timestamp_utc", "dropoff_timestamp_utc"], kind: .deliveries) == ["accepted": 0, "delivered": 1])
+        // Uber's 2025 trips header: a cancellation fee is the driver's, never a platform's fee.
+        let trips2025 = ["Status", "Local Request Timestamp", "Local Dropoff Timestamp", "Local Cancellation Fee"]
+        #expect(HeaderMatching.match(trips2025, kind: .deliveries) == ["status": 0, "accepted": 1, "delivered": 2])
     }
 
     @Test func aPersonalHeaderIsNeverMapped() {
