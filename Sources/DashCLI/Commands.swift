@@ -2,7 +2,7 @@
 enum Commands {
     static let all: [CommandSpec] = [
         ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftCommands.earnings, ShiftCommands.fuel,
-        ShiftCommands.delete, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
+        ShiftCommands.delete, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
         ReportCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
     ]
 }

@@ -1,0 +1,192 @@
+/// Drafts a template from a file's sample (`dashpilot template suggest`, docs/templates.md, "A
+/// template from any CSV"): the kind (given, or guessed from the columns), the columns mapped by
+/// name (``HeaderMatching``), the rows a template would skip (``RuleInference``), the patterns
+/// that read every sampled date and time (``TimePatternInference``), the decimal mark and where
+/// the tips stand (``MoneyInference``). What it could not decide is said in the draft's notes,
+/// needs and blockers, never guessed silently.
+public enum TemplateSuggester {
+    /// No kind given and none the columns have.
+    public struct Unguessable: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func suggest(_ sample: CSVSample, fileName: String, kind given: DraftKind?, platform: String?) throws(Unguessable) -> TemplateDraft {
+        let header = sample.header
+        guard let kind = given ?? HeaderMatching.guessKind(header) else {
+            throw Unguessable(description: """
+                cannot tell what a row is from the header: no trip, time and amount columns (moneyLines), no accepted and \
+                delivered (deliveries), no start and end (shifts), no date and amount (expenses); pass --kind
+                """)
+        }
+        var draft = TemplateDraft(name: templateName(fileName), description: "Drafted by dashpilot template suggest from \(fileName); check it before use.",
+                                  kind: kind, platform: platform, delimiter: sample.delimiterName, encoding: sample.encoding, decimalMark: .point)
+        var mapped = HeaderMatching.match(header, kind: kind)
+        if given == nil {
+            draft.notes.append("kind: \(kind.rawValue), guessed from the columns \(kind.required.joined(separator: ", ")) (--kind chooses another)")
+        }
+        draft.notes.append("read the header and \(sample.rows.count) rows\(sample.truncated ? " (the first \(sample.rows.count) of the file)" : "")")
+        var rows = sample.rows
+        func cells(_ field: String, _ rows: [CSVRecord]) -> [String] { column(field, rows, mapped) }
+        var skip: [RuleInference.DraftRule] = []
+        if let (rule, lines) = RuleInference.totals(rows, mapped: mapped) {
+            if kind == .expenses {
+                draft.blockers.append("line \(lines.map(String.init).joined(separator: ", ")) looks like a totals row, and an expenses template cannot skip rows: delete it from the file")
+            } else {
+                skip.append(rule)
+                draft.notes.append("skip: line \(lines.map(String.init).joined(separator: ", ")) is a totals row (\(rule.field) is '\(rule.values.joined(separator: "' or '"))')")
+            }
+            rows.removeAll { lines.contains($0.line) }
+        }
+        if kind != .expenses, mapped["status"] != nil {
+            if let rule = RuleInference.status(cells("status", rows)) {
+                skip.append(rule)
+                let kept = rows.filter { rule.values.contains(RuleInference.normal(cells("status", [$0])[0])) }
+                draft.notes.append("skip: \(Self.rows(rows.count - kept.count)) whose status is not '\(rule.values.joined(separator: "' or '"))'")
+                rows = kept
+            } else {
+                mapped["status"] = nil
+            }
+        }
+        if kind == .moneyLines {
+            let before = mapped
+            rows = moneyLineRules(&draft, &mapped, &skip, rows: rows, cells: { column($0, $1, before) })
+        }
+        draft.skip = skip
+        let beforeTimes = mapped, kept = rows
+        readTimes(&draft, &mapped, kind: kind, cells: { column($0, kept, beforeTimes) })
+        let afterTimes = mapped
+        readMoney(&draft, kind: kind, mapped: mapped, cells: { column($0, kept, afterTimes) })
+        draft.columns = kind.fields.compactMap { field in mapped[field].map { (field, ExpenseTemplate.normalizedHeader(header[$0])) } }
+        for field in kind.required where mapped[field] == nil && !(field == "date" && draft.timeFormat != nil) {
+            draft.blockers.append("no column could be mapped to \(field) (a required column): add \"\(field)\": [\"<header>\"] to columns")
+        }
+        needs(&draft, kind: kind, mapped: mapped)
+        let unmapped = header.indices.filter { !mapped.values.contains($0) }
+        if !unmapped.isEmpty {
+            let names = unmapped.map { "'\(header[$0])'" + (HeaderMatching.looksPersonal(header[$0]) ? " (looks personal: never read)" : "") }
+            draft.notes.append("not mapped (never read): " + names.joined(separator: ", "))
+        }
+        return draft
+    }
+
+    /// The cells of `field`'s column in `rows` (none when it is not mapped).
+    static func column(_ field: String, _ rows: [CSVRecord], _ mapped: [String: Int]) -> [String] {
+        guard let column = mapped[field] else { return [] }
+        return rows.map { column < $0.fields.count ? $0.fields[column] : "" }
+    }
+
+    /// The money-line rules: tips, kinds and payouts by the category and description columns;
+    /// a rule column no rule reads is dropped (a template refuses it). The rows left after the
+    /// payout skips.
+    static func moneyLineRules(_ draft: inout TemplateDraft, _ mapped: inout [String: Int], _ skip: inout [RuleInference.DraftRule],
+                               rows: [CSVRecord], cells: (String, [CSVRecord]) -> [String]) -> [CSVRecord] {
+        let ruled = ["category", "description"].filter { mapped[$0] != nil }
+        let found = RuleInference.moneyLines(ruled.map { ($0, cells($0, rows)) })
+        draft.tipsWhen = found.tipsWhen
+        draft.kindWhen = found.kindWhen
+        skip += found.skip
+        if found.unwritten > 0 {
+            draft.notes.append("\(found.unwritten) sampled cells of \(ruled.joined(separator: " or ")) name a kind of money in words the draft cannot write without quoting the cell: add rules for them")
+        }
+        let used = Set(skip.map(\.field) + [found.tipsWhen?.field].compactMap { $0 } + found.kindWhen.values.map(\.field))
+        for field in ruled where !used.contains(field) { mapped[field] = nil }
+        let payouts = found.skip
+        let kept = rows.filter { row in
+            !payouts.contains { rule in rule.values.contains { value in
+                let cell = RuleInference.normal(cells(rule.field, [row])[0])
+                return value.hasSuffix("*") ? cell.hasPrefix(value.dropLast()) : cell == value
+            } }
+        }
+        if kept.count < rows.count { draft.notes.append("skip: \(Self.rows(rows.count - kept.count)) that are payouts or transfers") }
+        return kept
+    }
+
+    /// `timeFormat` and `dateFormat`: the first patterns that read every sampled cell.
+    static func readTimes(_ draft: inout TemplateDraft, _ mapped: inout [String: Int], kind: DraftKind, cells: (String) -> [String]) {
+        func ambiguous(_ found: TimePatternInference.Found, _ what: String) {
+            if found.dayFirstAlsoReads {
+                draft.notes.append("\(what): every sampled date reads month first and day first alike; the draft reads '\(found.pattern)' (month first): check")
+            }
+        }
+        if kind == .expenses {
+            let dates = cells("date")
+            if let found = TimePatternInference.infer(dates, shape: .dateOnly) ?? TimePatternInference.infer(dates, shape: .dateAndTime) {
+                if found.pattern != "yyyy-MM-dd" { draft.dateFormat = found.pattern }
+                ambiguous(found, "date")
+            } else if mapped["date"] != nil {
+                draft.blockers.append("no date pattern reads every sampled cell of date: set dateFormat")
+            }
+            return
+        }
+        let timeCells = kind.timeFields.flatMap(cells)
+        guard !timeCells.isEmpty else { return }
+        guard let found = TimePatternInference.infer(timeCells, shape: .timeOnly) ?? TimePatternInference.infer(timeCells, shape: .dateAndTime) else {
+            draft.blockers.append("no date or time pattern reads every sampled cell of \(kind.timeFields.joined(separator: " and ")): set timeFormat")
+            return
+        }
+        draft.timeFormat = found.pattern
+        ambiguous(found, kind.timeFields.joined(separator: " and "))
+        guard let pattern = try? StatementTimePattern(found.pattern), !pattern.hasDate else {
+            mapped["date"] = nil
+            return
+        }
+        draft.endMayBeNextDay = kind != .moneyLines
+        guard mapped["date"] != nil else {
+            draft.blockers.append("the times carry no date, and no column could be mapped to date: add \"date\" to columns and set dateFormat")
+            return
+        }
+        if let date = TimePatternInference.infer(cells("date"), shape: .dateOnly) {
+            draft.dateFormat = date.pattern
+            ambiguous(date, "date")
+        } else {
+            draft.blockers.append("no date pattern reads every sampled cell of date: set dateFormat")
+        }
+    }
+
+    /// `decimalMark` and `tipsAre`.
+    static func readMoney(_ draft: inout TemplateDraft, kind: DraftKind, mapped: [String: Int], cells: (String) -> [String]) {
+        let moneyFields = kind.moneyFields.filter { mapped[$0] != nil }
+        let (mark, unreadable) = MoneyInference.decimalMark(moneyFields.flatMap(cells))
+        draft.decimalMark = mark
+        if unreadable > 0 {
+            draft.blockers.append("\(unreadable) sampled cells of \(moneyFields.joined(separator: ", ")) are not amounts under either decimal mark")
+        }
+        guard kind != .expenses else { return }
+        if mapped["tips"] != nil, let payField = kind.payField {
+            let pay = mapped[payField] == nil ? cells("tips").map { _ in nil as String? } : cells(payField).map { $0 as String? }
+            let (placement, evidence) = MoneyInference.tipsAre(pay: pay.map { $0?.isEmpty == true ? nil : $0 }, tips: cells("tips").map { $0 }, mark: mark)
+            draft.tipsAre = placement
+            draft.notes.append(placement == .within
+                ? "tipsAre: within (the \(payField) column includes the tips): no sampled tip is above its row's \(payField) (\(Self.rows(evidence)) with both); make it \"onTop\" if your tips are added to it"
+                : "tipsAre: onTop (the tips are added to the \(payField) column): a sampled row has tips above its \(payField), or tips with none")
+        } else if draft.tipsWhen != nil {
+            draft.tipsAre = .onTop
+        }
+    }
+
+    /// What the import must be told that the file does not say.
+    static func needs(_ draft: inout TemplateDraft, kind: DraftKind, mapped: [String: Int]) {
+        let offsets = draft.timeFormat.flatMap { try? StatementTimePattern($0) }?.hasOffset ?? false
+        if !offsets { draft.needs.append("--tz ZONE (the file's \(kind == .expenses ? "dates" : "times") carry no offset; or add \"timeZone\" to the draft)") }
+        if kind != .expenses, mapped["platform"] == nil, draft.platform == nil {
+            draft.needs.append("--platform NAME (no column names the platform; or give template suggest --platform NAME)")
+        }
+    }
+
+    /// `1 sampled row`, `2 sampled rows`.
+    static func rows(_ count: Int) -> String { "\(count) sampled row" + (count == 1 ? "" : "s") }
+
+    /// A template name from a file name: lower-case letters, digits and `-`.
+    static func templateName(_ fileName: String) -> String {
+        let base = fileName.hasSuffix(".csv") || fileName.hasSuffix(".CSV") ? String(fileName.dropLast(4)) : fileName
+        var name = ""
+        for character in base.lowercased() {
+            let keep = character.isASCII && (character.isLetter || character.isNumber)
+            if keep { name.append(character) } else if !name.isEmpty, name.last != "-" { name.append("-") }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return name.isEmpty ? "drafted" : "drafted-" + name
+    }
+}
+
+import Foundation
