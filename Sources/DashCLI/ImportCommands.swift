@@ -60,6 +60,10 @@ enum ImportCommands {
             let end = try GPXIngest.run(path, store: store, options: options) { progress.update($0) }
             progress.clear()
             if let outcome = end.outcome {
+                if outcome.allRejected {
+                    run.context.console.err(allRejectedLine(outcome, path: path))
+                    return .dataError
+                }
                 if case .recorded = end { report(outcome, written: true, run: run) } else { report(outcome, written: false, run: run) }
             }
             return .success
