@@ -191,7 +191,8 @@ public final class GPXReader {
         if !sawRootEnd { throw GPXReadError(problems: problems + [GPXProblem(line: currentLine, message: "the file ends before </gpx>: it is truncated")]) }
         if !problems.isEmpty { throw GPXReadError(problems: problems) }
         if summary.points > 0, summary.untimed.total == summary.points {
-            throw GPXReadError(problems: [GPXProblem(line: 0, message: "none of its \(summary.points) track points has a time: nothing to import")])
+            throw GPXReadError(problems: [GPXProblem(line: summary.untimed.places.first?.firstLine ?? 0,
+                                                     message: "no track point has a time (\(summary.points) without one): nothing to import")])
         }
         try receiver.finish()
         if summary.sawHDOP { summary.hdopReading = receiver.reading }
