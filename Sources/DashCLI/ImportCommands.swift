@@ -27,8 +27,10 @@ enum ImportCommands {
             new points). With --shift, every track goes on that shift and points outside it
             are left out. Only time, latitude, longitude and accuracy are kept. Each file is
             one transaction: a file with any problem adds nothing, and every problem is listed
-            with its line. A file already imported, or another holding the same points, adds
-            nothing. Waypoints and routes are ignored.
+            with its line. Points without a time are left out and counted; a file with no timed
+            point, or whose every point is rejected, is refused (exit 65). A file already
+            imported, or another holding the same points, adds nothing. Waypoints and routes are
+            ignored.
             """,
         store: .create,
         run: { run in
