@@ -8,6 +8,19 @@ extension ImportCommands {
 
     static func plural(_ count: Int, _ noun: String) -> String { GPXIngest.plural(count, noun) }
 
+    /// `too inaccurate: 3, implausible jump: 2`, in the order the filter judges.
+    static func rejectionReasons(_ rejected: [AcceptanceFilter.Rejection: Int]) -> [String] {
+        AcceptanceFilter.Rejection.allCases.compactMap { reason in rejected[reason].map { "\(reason.rawValue): \($0)" } }
+    }
+
+    /// The one line a file whose every point was rejected gets on stderr, even under --quiet:
+    /// a cron job must see it (exit 65).
+    static func allRejectedLine(_ outcome: GPXImportOutcome, path: String) -> String {
+        let total = outcome.rejected.values.reduce(0, +) + outcome.strays
+        let reasons = rejectionReasons(outcome.rejected) + (outcome.strays > 0 ? ["stray fixes: \(outcome.strays)"] : [])
+        return "dashpilot: error: \(path): all \(plural(total, "point")) rejected (\(reasons.joined(separator: ", "))); nothing imported\n"
+    }
+
     static func report(_ outcome: GPXImportOutcome, written: Bool, run: Invocation) {
         guard !run.quiet else { return }
         let read = outcome.read
@@ -25,6 +38,7 @@ extension ImportCommands {
             run.print("\(outcome.fileName): all of its points are already in the store; nothing added")
             return
         }
+        if outcome.allRejected { return }
         if outcome.written == 0, outcome.setAside == 0 {
             let reasons = [outcome.alreadyRecorded > 0 ? "\(plural(outcome.alreadyRecorded, "point")) already in the store" : nil,
                            outcome.strays > 0 ? "\(outcome.strays) stray fix\(outcome.strays == 1 ? "" : "es")" : nil,
@@ -41,10 +55,16 @@ extension ImportCommands {
         run.print("  \(written ? "added" : "would add"): " + addedText(outcome))
         let rejected = outcome.rejected.values.reduce(0, +)
         if rejected > 0 {
-            let reasons = AcceptanceFilter.Rejection.allCases.compactMap { reason in
-                outcome.rejected[reason].map { "\(reason.rawValue): \($0)" }
-            }
-            run.print("  rejected: \(rejected) (\(reasons.joined(separator: ", ")))")
+            run.print("  rejected: \(rejected) (\(rejectionReasons(outcome.rejected).joined(separator: ", ")))")
+        }
+        if read.untimed.total > 0 {
+            run.print("  left out: \(plural(read.untimed.total, "point")) without a time: \(read.untimed.placesText)")
+        }
+        if read.declaresNoNamespace {
+            run.print("  note: <gpx> declares no namespace; read as GPX \(read.version), the version it declares")
+        }
+        if let reading = read.hdopReading, reading == .metresByValues || reading == .metresByComment {
+            run.print("  note: <hdop> read as \(reading.rawValue)")
         }
         if outcome.strays > 0 {
             run.print("  rejected as stray fixes: \(plural(outcome.strays, "point")) more than the split gap from every other point of the file")

@@ -25,11 +25,13 @@ enum ImportCommands {
             --max-accuracy, or implying a speed above 70 m/s is rejected and counted. The route
             holds each instant once: of two files' positions there it keeps the more accurate
             (then the smaller latitude, longitude), in any order of files, and the other file
-            holds its own, which comes back if the kept one's import is undone. With --shift, every track goes on that shift and points outside it
-            are left out. Only time, latitude, longitude and accuracy are kept. Each file is
+            holds its own, which comes back if the kept one's import is undone. With --shift,
+            every track goes on that shift and points outside it are left out. Only time, latitude, longitude and accuracy are kept. Each file is
             one transaction: a file with any problem adds nothing, and every problem is listed
-            with its line. A file already imported, or another holding the same points, adds
-            nothing. Waypoints and routes are ignored.
+            with its line. Points without a time are left out and counted; a file with no timed
+            point, or whose every point is rejected, is refused (exit 65). A file already
+            imported, or another holding the same points, adds nothing. Waypoints and routes are
+            ignored.
             """,
         store: .create,
         run: { run in
@@ -61,6 +63,10 @@ enum ImportCommands {
             let end = try GPXIngest.run(path, store: store, options: options) { progress.update($0) }
             progress.clear()
             if let outcome = end.outcome {
+                if outcome.allRejected {
+                    run.context.console.err(allRejectedLine(outcome, path: path))
+                    return .dataError
+                }
                 if case .recorded = end { report(outcome, written: true, run: run) } else { report(outcome, written: false, run: run) }
             }
             return .success

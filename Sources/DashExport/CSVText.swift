@@ -10,7 +10,7 @@ public enum CSVText {
         for row in table.rows {
             out += line(row.map { cell in
                 if case let .text(text) = cell { return neutralised(text) }
-                return CellText.plain(cell) ?? ""
+                return CellText.machine(cell) ?? ""
             })
         }
         return out

@@ -15,7 +15,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A cell as JSON: empty is null, an integer a number, every other figure its printed text.
     public static func cell(_ cell: Cell) -> JSONValue {
         if case let .integer(value) = cell { return .integer(value) }
-        return CellText.plain(cell).map(JSONValue.string) ?? .null
+        return CellText.machine(cell).map(JSONValue.string) ?? .null
     }
 
     public func text(indent: String = "") -> String {

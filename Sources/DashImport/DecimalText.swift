@@ -5,15 +5,23 @@ import Glibc
 /// Coordinates as GPX writes them: `xsd:decimal` only. `Double(_:)` would also take `NaN`,
 /// `inf`, `1e999` and `0x28.b4p0` (RELIABILITY.md section 2); those are refused here, before any
 /// conversion, by the grammar `[+-]? (digits ('.' digits?)? | '.' digits)`.
+///
+/// Any number of digits is a valid `xsd:decimal` (a writer printing a double's exact binary value
+/// gives 70 digits, some give hundreds): up to ``maxCharacters`` the value is the nearest double
+/// (glibc's strtod is correctly rounded at any length). Longer is refused: no writer needs it,
+/// and the bound keeps the conversion's buffer on the stack.
 enum DecimalText {
-    /// The value of `bytes` if they are a plain decimal of at most 40 characters, else nil.
-    /// Surrounding XML whitespace is allowed (attribute values and element text may carry it).
+    /// The longest decimal read, in characters (sign and point included, surrounding space not).
+    static let maxCharacters = 1024
+
+    /// The value of `bytes` if they are a plain decimal of at most ``maxCharacters`` characters,
+    /// else nil. Surrounding XML whitespace is allowed (attribute values and element text may carry it).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var start = 0
         var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        guard end > start, end - start <= 40 else { return nil }
+        guard end > start, end - start <= maxCharacters else { return nil }
         var index = start
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0

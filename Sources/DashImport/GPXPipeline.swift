@@ -147,17 +147,17 @@ public final class GPXStream: @unchecked Sendable {
 
     /// Judges each point, fingerprints the content, and batches the events.
     private final class Collector: GPXReceiver {
-        private var filter: AcceptanceFilter
+        private var filter: SegmentFilter
         private let send: ([GPXEvent], Int64) throws -> Void
         private var events: [GPXEvent] = []
         private var content = SHA256()
         private var contentBuffer: [UInt8] = []
         var bytesRead: Int64 = 0
-        private(set) var accepted = 0
-        private(set) var rejected: [AcceptanceFilter.Rejection: Int] = [:]
+        var accepted: Int { filter.accepted }
+        var rejected: [AcceptanceFilter.Rejection: Int] { filter.rejected }
 
         init(thresholds: AcceptanceFilter.Thresholds, send: @escaping ([GPXEvent], Int64) throws -> Void) {
-            filter = AcceptanceFilter(thresholds: thresholds)
+            filter = SegmentFilter(thresholds: thresholds)
             self.send = send
             events.reserveCapacity(GPXStream.batchSize)
             contentBuffer.reserveCapacity(1 << 16)
@@ -195,7 +195,6 @@ public final class GPXStream: @unchecked Sendable {
 
         func gpxSegmentBegan(track: Int, segment: Int) throws {
             fingerprint(UInt8(ascii: "S"))
-            filter.startSegment()
             try emit(.segmentBegan(track: track, segment: segment))
         }
 
@@ -205,16 +204,14 @@ public final class GPXStream: @unchecked Sendable {
             fingerprint(point.at.millisecondsSinceEpoch)
             fingerprint(point.latitude.bitPattern)
             fingerprint(point.longitude.bitPattern)
-            if let reason = filter.judge(at: point.at, latitude: point.latitude, longitude: point.longitude,
-                                         horizontalAccuracy: point.horizontalAccuracy) {
-                rejected[reason, default: 0] += 1
-                return
-            }
-            accepted += 1
-            try emit(.accepted(point))
+            // Handed on once confirmed (SegmentFilter: a stale anchor can still be dropped).
+            try filter.add(point) { try emit(.accepted($0)) }
         }
 
-        func gpxSegmentEnded() throws { try emit(.segmentEnded) }
+        func gpxSegmentEnded() throws {
+            try filter.endSegment { try emit(.accepted($0)) }
+            try emit(.segmentEnded)
+        }
 
         func gpxTrackEnded() throws { try emit(.trackEnded) }
     }

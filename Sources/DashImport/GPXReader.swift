@@ -14,6 +14,9 @@ public struct GPXPoint: Sendable, Equatable {
     public let latitude: Double
     public let longitude: Double
     public let horizontalAccuracy: Double?
+    /// `<hdop>` as written; ``horizontalAccuracy`` holds it in metres once the file's unit is
+    /// decided (GPXHDOPLookAhead.swift).
+    public let hdop: Double?
 }
 
 /// A problem at a line of the file.
@@ -40,6 +43,13 @@ public struct GPXReadSummary: Sendable, Equatable {
     public var routesIgnored = 0
     public var timesWithoutZone = 0
     public var bytes: Int64 = 0
+    /// `<gpx>` had no namespace and was read as the version it declares.
+    public var declaresNoNamespace = false
+    /// Track points without a time: left out.
+    public var untimed = GPXUntimedPoints()
+    /// How `<hdop>` was read; nil when no point had one.
+    public var hdopReading: HDOPReading?
+    public var sawHDOP = false
 
     public init() {}
 }
@@ -75,7 +85,8 @@ public final class GPXReader {
     /// The most problems listed for one file.
     public static let maxProblems = 50
 
-    private let receiver: any GPXReceiver
+    /// The receiver, behind the look-ahead that decides what `<hdop>` means.
+    private let receiver: GPXHDOPLookAhead
     private var context: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
     public private(set) var summary = GPXReadSummary()
@@ -86,11 +97,12 @@ public final class GPXReader {
 
     // Parsing state.
     private enum Kind { case gpx, trk, trkseg, trkpt, time, hdop, accuracy, extensions, waypoint, route, other }
+    /// The version `<gpx>` declares when it has no namespace: elements without one are GPX's then.
+    private var unnamespacedVersion: String?
     private var stack: [Kind] = []
     private var text: [UInt8] = []
     private var sawRoot = false
     private var sawRootEnd = false
-    private var hdopIsMetres = false
     private var trackIndex = 0
     private var segmentIndex = 0
     // The point being read.
@@ -109,7 +121,7 @@ public final class GPXReader {
     }()
 
     public init(receiver: any GPXReceiver) {
-        self.receiver = receiver
+        self.receiver = GPXHDOPLookAhead(downstream: receiver)
         _ = GPXReader.libraryReady
         installHandlers()
     }
@@ -178,6 +190,12 @@ public final class GPXReader {
         if !sawRoot { throw GPXReadError(problems: problems + [GPXProblem(line: 0, message: "not a GPX file: no gpx element")]) }
         if !sawRootEnd { throw GPXReadError(problems: problems + [GPXProblem(line: currentLine, message: "the file ends before </gpx>: it is truncated")]) }
         if !problems.isEmpty { throw GPXReadError(problems: problems) }
+        if summary.points > 0, summary.untimed.total == summary.points {
+            throw GPXReadError(problems: [GPXProblem(line: summary.untimed.places.first?.firstLine ?? 0,
+                                                     message: "no track point has a time (\(summary.points) without one): nothing to import")])
+        }
+        try receiver.finish()
+        if summary.sawHDOP { summary.hdopReading = receiver.reading }
         return summary
     }
 
@@ -259,6 +277,10 @@ public final class GPXReader {
             guard let ctx, let bytes else { return }
             Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.text(bytes, Int(count)) }
         }
+        handler.comment = { ctx, text in
+            guard let ctx, let text else { return }
+            Unmanaged<GPXReader>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.comment(text) }
+        }
         handler.internalSubset = { ctx, _, _, _ in
             guard let ctx else { return }
             Unmanaged<GPXReader>.fromOpaque(ctx).takeUnretainedValue()
@@ -305,6 +327,7 @@ public final class GPXReader {
     private var knownGPXVersion: String?
 
     private func gpxVersion(of uri: UnsafePointer<xmlChar>?) -> String? {
+        if uri == nil { return unnamespacedVersion }
         if let uri, uri == knownGPXURI { return knownGPXVersion }
         guard let version = Self.isGPXNamespace(uri) else { return nil }
         knownGPXURI = uri
@@ -321,7 +344,8 @@ public final class GPXReader {
         var kind = Kind.other
         switch parent {
         case nil:
-            guard let gpxVersion, Self.equals(name, "gpx") else {
+            if uri == nil, Self.equals(name, "gpx") { unnamespacedVersion = declaredVersion(attributeCount: attributeCount, attributes) }
+            guard let gpxVersion = gpxVersion ?? unnamespacedVersion, Self.equals(name, "gpx") else {
                 let found = name.map { String(cString: $0) } ?? "?"
                 stop("not a GPX file: the root element is <\(found)>, not <gpx> in the GPX 1.0 or 1.1 namespace")
                 return
@@ -329,14 +353,14 @@ public final class GPXReader {
             kind = .gpx
             sawRoot = true
             summary.version = gpxVersion
+            summary.declaresNoNamespace = uri == nil
             for index in 0..<attributeCount {
                 guard let attributes, Self.equals(attributes[index * 5], "creator"), attributes[index * 5 + 2] == nil,
                       let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
                 // Without entity substitution libxml2 hands an escaped `&` on as `&#38;`.
                 summary.creator = String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
                     .replacingOccurrences(of: "&#38;", with: "&")
-                let lower = summary.creator.lowercased()
-                hdopIsMetres = lower.hasPrefix("osmand") || lower.hasPrefix("locus")
+                receiver.creator(summary.creator)
             }
         case .gpx?:
             if inGPX, Self.equals(name, "trk") {
@@ -369,6 +393,8 @@ public final class GPXReader {
                 kind = .hdop
             } else if inGPX, Self.equals(name, "extensions") {
                 kind = .extensions
+            } else if inGPX, Self.equals(name, "pdop") || Self.equals(name, "vdop") {
+                receiver.sawOtherDOP()
             }
         case .extensions?:
             if Self.isOpenTracksNamespace(uri), Self.equals(name, "accuracy_horizontal") { kind = .accuracy } else { kind = .extensions }
@@ -459,7 +485,10 @@ public final class GPXReader {
             }
         case .hdop:
             let value = text.withUnsafeBufferPointer { DecimalText.parse($0) }
-            if let value, value >= 0 { pointHDOP = value } else { problem(currentLine, "hdop '\(String(decoding: text.prefix(40), as: UTF8.self))' is not a plain non-negative decimal") }
+            if let value, value >= 0 {
+                pointHDOP = value
+                summary.sawHDOP = true
+            } else { problem(currentLine, "hdop '\(String(decoding: text.prefix(40), as: UTF8.self))' is not a plain non-negative decimal") }
         case .accuracy:
             let value = text.withUnsafeBufferPointer { DecimalText.parse($0) }
             if let value, value >= 0 { pointAccuracy = value } else { problem(currentLine, "accuracy_horizontal '\(String(decoding: text.prefix(40), as: UTF8.self))' is not a plain non-negative decimal") }
@@ -472,16 +501,37 @@ public final class GPXReader {
 
     private func endPoint() {
         summary.points += 1
-        if pointTime == nil, !pointBad { problem(pointLine, "a track point has no time") }
+        // An untimed point is left out and counted; only a file with no timed point is refused.
+        if pointTime == nil, !pointBad { summary.untimed.add(track: trackIndex, segment: segmentIndex, line: pointLine) }
         guard !pointBad, let at = pointTime, let latitude = pointLatitude, let longitude = pointLongitude else { return }
-        let accuracy = pointAccuracy ?? pointHDOP.map { hdopIsMetres ? $0 : $0 * GPXReader.metresPerHDOP }
         // Once the file has a problem it will be refused; nothing more is handed on.
         guard problems.isEmpty else { return }
         do {
-            try receiver.gpxPoint(GPXPoint(line: pointLine, at: at, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy))
+            try receiver.gpxPoint(GPXPoint(line: pointLine, at: at, latitude: latitude, longitude: longitude,
+                                           horizontalAccuracy: pointAccuracy, hdop: pointHDOP))
         } catch {
             stop(receiver: error)
         }
+    }
+}
+
+extension GPXReader {
+    /// The `version` attribute of a `<gpx>` without namespace, when it is 1.0 or 1.1.
+    fileprivate func declaredVersion(attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> String? {
+        for index in 0..<attributeCount {
+            guard let attributes, Self.equals(attributes[index * 5], "version"), attributes[index * 5 + 2] == nil,
+                  let value = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+            let version = String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            return version == "1.0" || version == "1.1" ? version : nil
+        }
+        return nil
+    }
+
+    /// A comment: it may say what `<hdop>` holds (GPXHDOPLookAhead.swift).
+    fileprivate func comment(_ text: UnsafePointer<xmlChar>) {
+        guard !stopped, problems.isEmpty else { return }
+        do { try receiver.comment(UnsafeBufferPointer(start: text, count: strlen(text))) } catch { stop(receiver: error) }
     }
 }
 

@@ -30,6 +30,13 @@ public struct GPXImportOutcome {
     public var outsideDriverShifts: [(shift: Int64, outside: Int64, beyond: Int64)] = []
     public var outsideShift = 0
     public var written = 0
+
+    /// Every timed point of the file was rejected (by the filter or as a stray fix): nothing was
+    /// kept, and not because the store already had it. The command refuses such a file (exit 65).
+    public var allRejected: Bool {
+        !empty && duplicateOf == nil && written <= 0 && alreadyRecorded == 0 && outsideShift == 0
+            && rejected.values.reduce(0, +) + strays > 0
+    }
 }
 
 /// A track that does not fit the shift it must go to.

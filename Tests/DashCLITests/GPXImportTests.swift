@@ -65,13 +65,15 @@ import TestSupport
     }
 
     /// A point more than the split gap from every other point of its file is a stray fix
-    /// (docs/record.md): a file of one point makes no shift.
+    /// (docs/record.md): a file of one point makes no shift, and, every point of it being
+    /// rejected, is refused (exit 65, issue 14).
     @Test func aOnePointTrackIsAStrayFix() throws {
         let store = try CLIStore()
         let path = try store.file("one.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 1)))
         let result = store.importGPX(path)
-        #expect(result.status == .success)
-        #expect(result.stdout == "one.gpx: nothing to add (1 stray fix); nothing imported\n", "\(result.stdout)")
+        #expect(result.status == .dataError)
+        #expect(result.stdout == "", "\(result.stdout)")
+        #expect(result.stderr == "dashpilot: error: \(path): all 1 point rejected (stray fixes: 1); nothing imported\n", "\(result.stderr)")
         // Two points a second apart make a shift of at least a second.
         let two = try store.file("two.gpx", GPXFixture.document(segment: GPXFixture.drive(count: 2)))
         #expect(store.importGPX(two).status == .success)
@@ -168,7 +170,7 @@ import TestSupport
     func oneRejectedPointIsSingular() throws {
         let store = try CLIStore()
         var points = GPXFixture.drive(count: 3)
-        points[2].at = points[1].at
+        points[2].at = points[0].at   // earlier (an equal whole second at another place is a burst, kept)
         let result = store.importGPX(try store.file("one.gpx", GPXFixture.document(segment: points)))
         #expect(result.stdout.contains("  added: new shift 1; 1 capture session; 2 route samples; 1 point rejected\n"))
     }
@@ -425,11 +427,13 @@ import TestSupport
     @Test func maxAccuracyIsAnOption() throws {
         let store = try CLIStore()
         var points = GPXFixture.drive(count: 10)
-        for index in points.indices { points[index].hdop = Double(index) }   // 0, 5, 10, ... 45 m
+        // 2.5, 7.5, ... 47.5 m: fractions, so a dilution of precision (whole numbers from 3 up
+        // with no pdop or vdop would be read as metres).
+        for index in points.indices { points[index].hdop = Double(index) + 0.5 }
         let path = try store.file("acc.gpx", GPXFixture.document(segment: points))
         let result = store.run(words: ["import", "gpx", path, "--max-accuracy", "20", "--dry-run"])
-        #expect(result.stdout.contains("would add: new shift 1; 1 capture session; 5 route samples; 5 points rejected"))
-        #expect(result.stdout.contains("rejected: 5 (too inaccurate: 5)"))
+        #expect(result.stdout.contains("would add: new shift 1; 1 capture session; 4 route samples; 6 points rejected"), "\(result.stdout)")
+        #expect(result.stdout.contains("rejected: 6 (too inaccurate: 6)"))
         for bad in ["0", "-5", "nan", "inf", "x"] {
             #expect(store.run(words: ["import", "gpx", path, "--max-accuracy", bad]).status == .usage, "\(bad)")
         }
@@ -438,7 +442,7 @@ import TestSupport
     @Test func theSummaryGivesEachRejectionReason() throws {
         let store = try CLIStore()
         var points = GPXFixture.drive(count: 12)
-        points[3].at = points[2].at                                             // not later
+        points[3].at = points[1].at                                             // not later
         points[5].hdop = 30                                                     // 150 m: too inaccurate
         points[7].latitude += 0.01                                              // 1.1 km in a second: a jump
         points[8].latitude += 0.01

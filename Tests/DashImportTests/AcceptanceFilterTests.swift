@@ -19,8 +19,9 @@ import Testing
     }
 
     @Test func reasonsAreListedInTheOrderTheyAreJudged() {
-        #expect(AcceptanceFilter.Rejection.allCases == [.notLater, .tooInaccurate, .implausibleJump])
-        #expect(AcceptanceFilter.Rejection.allCases.map(\.rawValue) == ["not later than the point before", "too inaccurate", "implausible jump"])
+        #expect(AcceptanceFilter.Rejection.allCases == [.notLater, .tooInaccurate, .implausibleJump, .outlier])
+        #expect(AcceptanceFilter.Rejection.allCases.map(\.rawValue)
+                == ["not later than the point before", "too inaccurate", "implausible jump", "a fix the next 3 points disagree with"])
     }
 
     @Test func theFirstPointIsJudgedOnlyOnItsAccuracy() {

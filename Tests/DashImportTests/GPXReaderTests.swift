@@ -88,9 +88,11 @@ import TestSupport
             GPXText.point("1", "2", nil, "<o:time xmlns:o=\"urn:other\">2026-11-02T14:03:08Z</o:time>"),
         ])
         let reading = try readGPX(text)
-        #expect(reading.refused)
-        #expect(reading.lines == [6])
-        #expect(reading.problems.first?.message == "a track point has no time")
+        // The second point has no GPX time: left out and counted, not refused (issue 14).
+        #expect(!reading.refused)
+        #expect(reading.points.count == 1)
+        #expect(reading.summary?.untimed.total == 1)
+        #expect(reading.summary?.untimed.places.first?.firstLine == 6)
     }
 
     @Test func trackAndSegmentBoundariesAreHandedOnInOrder() throws {

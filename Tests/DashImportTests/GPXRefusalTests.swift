@@ -135,12 +135,30 @@ import TestSupport
         #expect(reading.problems.first?.message.contains("<kml>") == true)
     }
 
-    @Test func aGPXElementWithNoNamespaceIsNotGPX() throws {
-        let text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk/>\n</gpx>\n"
+    /// Without a namespace `<gpx>` is read as the version it declares (issue 14: ridewithgps);
+    /// with no version, or one that is not 1.0 or 1.1, it is not GPX.
+    @Test(arguments: ["", " version=\"2.0\"", " version=\"\""])
+    func aGPXElementWithNoNamespaceAndNoKnownVersionIsNotGPX(version: String) throws {
+        let text = "<?xml version=\"1.0\"?>\n<gpx\(version)>\n<trk/>\n</gpx>\n"
         let reading = try readGPX(text)
         #expect(reading.refused)
         #expect(reading.lines == [2])
         #expect(reading.problems.first?.message.contains("not a GPX file") == true)
+    }
+
+    @Test(arguments: ["1.0", "1.1"])
+    func aGPXElementWithNoNamespaceIsReadAsItsDeclaredVersion(version: String) throws {
+        let text = "<?xml version=\"1.0\"?>\n<gpx version=\"\(version)\"><trk><trkseg>"
+            + "<trkpt lat=\"1\" lon=\"2\"><time>2026-11-02T14:03:07Z</time></trkpt></trkseg></trk>"
+            // An element of the GPX namespace inside an unnamespaced file is not the file's.
+            + "<trk xmlns=\"urn:other\"><trkseg><trkpt lat=\"3\" lon=\"4\"/></trkseg></trk></gpx>\n"
+        let reading = try readGPX(text)
+        #expect(!reading.refused, "\(reading.problems)")
+        #expect(reading.summary?.version == version)
+        #expect(reading.summary?.declaresNoNamespace == true)
+        #expect(reading.points.map(\.latitude) == [1])
+        // A namespaced file says nothing of it.
+        #expect(try readGPX(GPXText.track([GPXText.point("1", "2", "2026-11-02T14:03:07Z")])).summary?.declaresNoNamespace == false)
     }
 
     @Test(arguments: [
@@ -164,16 +182,22 @@ import TestSupport
 
     // MARK: - Bad points: every one listed
 
-    @Test func aPointWithNoTimeIsRefusedAtItsLine() throws {
+    /// Untimed points are left out and counted by segment; only a file with no timed point at all
+    /// is refused (issue 14: partly timed files).
+    @Test func untimedPointsAreLeftOutAndCountedBySegment() throws {
         let reading = try readGPX(GPXText.track([
             GPXText.point("1", "2", "2026-11-02T14:03:07Z"),
             GPXText.point("1", "2", nil, "<ele>5</ele>"),
             GPXText.point("1", "2", "2026-11-02T14:03:09Z"),
             GPXText.point("1", "2", nil),
         ]))
-        #expect(reading.refused)
-        #expect(reading.problems == [GPXProblem(line: 6, message: "a track point has no time"),
-                                     GPXProblem(line: 8, message: "a track point has no time")])
+        #expect(!reading.refused)
+        #expect(reading.points.map(\.line) == [5, 7])
+        #expect(reading.summary?.untimed.total == 2)
+        #expect(reading.summary?.untimed.places == [GPXUntimedPoints.Place(track: 1, segment: 1, firstLine: 6, count: 2)])
+        #expect(reading.summary?.untimed.placesText == "track 1 segment 1 (2 from line 6)")
+        let none = try readGPX(GPXText.track([GPXText.point("1", "2", nil), GPXText.point("1", "2", nil)]))
+        #expect(none.problems == [GPXProblem(line: 5, message: "no track point has a time (2 without one): nothing to import")])
     }
 
     @Test func aPointWithNoCoordinatesIsRefused() throws {
@@ -261,8 +285,9 @@ import TestSupport
             #expect(reading.problems[2 * index + 1].message.contains("longitude \(shown) is not a plain decimal number"))
         }
         #expect(reading.problems.suffix(2).map(\.message) == ["latitude 91 is outside [-90, 90]", "longitude 180 is outside [-180, 180)"])
-        // Once the file has a problem nothing more is handed on.
-        #expect(reading.points.count == 1)
+        // Once the file has a problem nothing more is handed on (the first points wait in the
+        // look-ahead that decides what <hdop> means, so not even the good first one is).
+        #expect(reading.points.isEmpty)
     }
 
     @Test func badPointsAndBadTimesAreAllListedInDocumentOrder() throws {
@@ -274,7 +299,8 @@ import TestSupport
             GPXText.point("1", "2", "2026-11-02T14:03:11Z"),
         ]))
         #expect(reading.refused)
-        #expect(reading.lines == [5, 6, 7, 8])
+        // Line 7 has no time: left out, not a problem.
+        #expect(reading.lines == [5, 6, 8])
         #expect(reading.points.isEmpty)
     }
 

@@ -96,18 +96,27 @@ import Testing
 
     @Test(arguments: [
         "", " ", ".", "-", "+", "-.", "+-1", "--1", "1e2", "1E2", "1e999", "1e-5", "NaN", "nan", "-nan", "inf", "-inf", "Infinity",
-        "0x28.b4p0", "0x10", "1.2.3", "1,5", "1 2", "1_000", "½", "٤٥", "45.0°", "12345678901234567890123456789012345678901",
+        "0x28.b4p0", "0x10", "1.2.3", "1,5", "1 2", "1_000", "½", "٤٥", "45.0°", "1" + String(repeating: "0", count: 1024),
     ])
     func anythingElseIsRefused(text: String) {
         #expect(DecimalText.parse(text) == nil)
     }
 
-    @Test func theLengthLimitIsFortyCharactersWithoutTheSurroundingSpace() {
-        let forty = "-" + String(repeating: "1", count: 37) + ".5"
-        #expect(forty.count == 40)
-        #expect(DecimalText.parse(forty) != nil)
-        #expect(DecimalText.parse("   " + forty + "   ") != nil)
-        #expect(DecimalText.parse(forty + "5") == nil)
+    /// Any number of digits is an xsd:decimal (issue 14: 70- and 300-digit coordinates): up to
+    /// 1,024 characters the value is the nearest double.
+    @Test func theLengthLimitIsAThousandAndTwentyFourCharactersWithoutTheSurroundingSpace() {
+        let longest = "-44.97" + String(repeating: "0", count: 1017) + "1"
+        #expect(longest.count == DecimalText.maxCharacters)
+        #expect(DecimalText.parse(longest) == -44.97)
+        #expect(DecimalText.parse("   " + longest + "   ") == -44.97)
+        #expect(DecimalText.parse(longest + "5") == nil)
+        // 300 digits whose tail decides the rounding: just above the midpoint between two
+        // doubles rounds up, as strtod does for the text as a whole.
+        let low = 0.1, high = 0.1.nextUp
+        let midpoint = "0.100000000000000012490009027033011079765856266021728515625"   // exactly (low + high) / 2
+        #expect(DecimalText.parse(midpoint) == low)   // a tie goes to the even one
+        let above = midpoint + String(repeating: "0", count: 300 - midpoint.count) + "1"
+        #expect(DecimalText.parse(above) == high)
     }
 
     @Test func valuesAreCorrectlyRounded() {
