@@ -57,8 +57,9 @@ import Foundation
 /// 13, hour 24 (midnight is 00:00 of the next day), minute 60 and offsets beyond ±14:00 are errors.
 ///
 /// Shipped and seen shapes: `yyyy-MM-dd HH:mm:ss` (Uber trip activity), `yyyy-MM-dd HH:mm:ss.SSS Z z`
-/// (Uber `vs reporting`, `2025-09-01 22:49:20.154 -0500 CDT`), `yyyy-MM-dd'T'HH:mm:ss.SSSXXX` or
-/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` (Uber personal data, `2025-10-24T12:31:17.000Z`), `yyyy-MM-dd` with
+/// (Uber `vs reporting`, `2025-09-01 22:49:20.154 -0500 CDT`), `yyyy-MM-dd'T'HH:mm:ss.SSSXXX`,
+/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` (Uber personal data, `2025-10-24T12:31:17.000Z`, whose `Z` is
+/// false: its template reads it with ``ignoringZoneDesignator()``), `yyyy-MM-dd` with
 /// `h:mm a` start and end cells (a DoorDash dash), `M/d/yyyy H:mm` (a MileIQ-style log),
 /// `yyyy-MM-dd HH:mm` (a shift spreadsheet), `MM/dd/yyyy h:mm a`, `MMM d, yyyy h:mm a`,
 /// `dd.MM.yyyy HH:mm`, `HH:mm`.
