@@ -101,7 +101,7 @@ demo: deps
 	$(DEMO) import statement SampleData/statements/uber-trips-2026-11-14.csv --template uber-trips; \
 	echo; echo "== Uber: next week's payments: a late tip joins its trip, the shared line counts once"; \
 	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-16.csv --template uber-payments; \
-	echo; echo "== Uber personal data: lifetime trips (UTC times) and payments (tips by category)"; \
+	echo; echo "== Uber personal data: lifetime trips (local times, a false Z) and signed payment lines, joined by request time (fees apart)"; \
 	$(DEMO) import statement SampleData/statements/driver_lifetime_trips-0.csv --template uber-driver-trips; \
 	$(DEMO) import statement SampleData/statements/driver_payments-0.csv --template uber-driver-payments; \
 	echo; echo "== importing the expenses in SampleData/expenses"; \

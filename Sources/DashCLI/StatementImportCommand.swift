@@ -105,6 +105,7 @@ enum StatementImportCommand {
         if !run.quiet {
             run.print("\(name): \(message)")
             if listSkips, let outcome = end.outcome { for skip in outcome.skipped { run.print("  skipped line \(skip.line): \(skip.reason)") } }
+            if listSkips, let outcome = end.outcome { for note in outcome.notes { run.print("  note: " + note) } }
             if listSkips, let settled = end.outcome?.settled { for note in settleNotes(settled) { run.print("  note: " + note) } }
         }
         return .success

@@ -93,7 +93,10 @@ extension ShiftRowReader {
         case .pay, .tip: amounts.pay = rest
         case .incentive: amounts.incentives = rest
         case .adjustment: amounts.adjustments = rest
-        case .fee: amounts.fees = Money(units: abs(rest.units))
+        // What the platform kept, as the store counts a trip's fee lines (their sum, sign
+        // turned): a negative line (Uber's `commission` -4.60) kept 4.60, a positive one (a
+        // `commission_adjustment` 0.40) gave 0.40 back, so a trip's lines sum to its net.
+        case .fee: amounts.fees = Money(units: -rest.units)
         }
         return (total, tips, kind, amounts)
     }

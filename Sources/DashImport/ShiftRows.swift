@@ -33,6 +33,9 @@ public struct ShiftRowReader {
     /// The rows of a `moneyLines` template.
     public internal(set) var moneyLines: [MoneyLineRow] = []
     public internal(set) var skipped: [(line: Int, reason: String)] = []
+    /// Delivery rows accepted at their pickup time because their request time came after it
+    /// (Uber Reserve; the `pickedUp` column): noted in the import's summary, not refused.
+    public internal(set) var acceptedAtPickup: [Int] = []
     var problems: [RowProblem] = []
     /// The driver whose rows are read (`driver:` of the initialiser), as given; nil: every row,
     /// and a file naming two drivers is refused.
@@ -111,6 +114,7 @@ public struct ShiftRowReader {
             deliveries += half.reader.deliveries
             moneyLines += half.reader.moneyLines
             skipped += half.reader.skipped
+            acceptedAtPickup += half.reader.acceptedAtPickup
             problems += half.reader.problems
             driversSeen.formUnion(half.reader.driversSeen)
             driverRows += half.reader.driverRows
@@ -127,6 +131,7 @@ public struct ShiftRowReader {
         copy.deliveries = []
         copy.moneyLines = []
         copy.skipped = []
+        copy.acceptedAtPickup = []
         copy.problems = []
         copy.driversSeen = []
         copy.driverRows = 0

@@ -39,12 +39,21 @@ extension ShiftRowReader {
         KeyText.keys(["trip", platform ?? "", trip], folding: [1, 2])
     }
 
+    /// The trip id of a trip named by its request time (`tripFrom`): the instant to the second,
+    /// so `2026-11-20T17:31:02.000Z` in a trips file and `2026-11-20 17:31:02` in a payments
+    /// file read in one zone name one trip. Never a platform's id (those have no space).
+    static func tripID(requestedAt at: Instant) -> String {
+        let milliseconds = at.millisecondsSinceEpoch
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : -((-milliseconds + 999) / 1000)
+        return "requested " + String(seconds)
+    }
+
     mutating func moneyLine(_ record: CSVRecord, driver: String?) {
         let line = record.line
         var found: [RowProblem] = []
         defer { problems += found }
         func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
-        let trip = cell(record, .trip)
+        var trip = cell(record, .trip)
         let amountText = cell(record, .amount)
         guard !amountText.isEmpty else {
             skipped.append((line, "no amount: not earnings (a payout, a transfer, cash collected or a refund)"))
@@ -52,7 +61,7 @@ extension ShiftRowReader {
         }
         let currency = rowCurrency(record, problem: problem)
         let cellAmount = amount(record, .amount, currency: currency, problem: problem)
-        guard !trip.isEmpty else {
+        guard !trip.isEmpty || template.tripFrom == .time else {
             if let cellAmount, found.isEmpty {
                 skipped.append((line, "earnings of \(cellAmount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
             }
@@ -68,6 +77,7 @@ extension ShiftRowReader {
         } catch { problem("time", "\(error)") }
         let platform = platform(record, problem: problem)
         guard found.isEmpty, let cellAmount, let at else { return }
+        if template.tripFrom == .time { trip = Self.tripID(requestedAt: at) }
         let money = lineMoney(record, amount: cellAmount, tips: tipsCell, isTip: isTip)
         let lineID = cell(record, .line)
         let platformKey = folded(platform ?? "")
@@ -99,9 +109,21 @@ extension ShiftRowReader {
         var accepted: ParsedTime?, delivered: ParsedTime?
         do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
         do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
-        var span: Interval?
-        if let accepted, let delivered, date != nil || template.timeFormat.hasDate {
+        var pickedUp: ParsedTime?
+        if template.readsPickup, case let text = cell(record, .pickedUp), !text.isEmpty {
+            do { pickedUp = try template.timeFormat.parse(text) } catch { problem(StatementTemplate.Field.pickedUp.rawValue, "\(error)") }
+        }
+        var span: Interval?, requested: Instant?, atPickup = false
+        if var accepted, let delivered, date != nil || template.timeFormat.hasDate {
             do {
+                let requestedAt = try StatementTime.instant(accepted, date: date, zone: resolver)
+                requested = requestedAt
+                // Requested after its pickup (an Uber Reserve trip: the request time is the
+                // reservation's): accepted at the pickup, and noted (docs/templates.md).
+                if let pickedUp, try StatementTime.instant(pickedUp, date: date, zone: resolver) < requestedAt {
+                    accepted = pickedUp
+                    atPickup = true
+                }
                 if accepted == delivered {
                     // Accepted and delivered in the same minute as written: the same instant, not a day apart.
                     let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
@@ -128,12 +150,14 @@ extension ShiftRowReader {
             }
         }
         let platform = platform(record, problem: problem)
-        let trip = cell(record, .trip)
+        var trip = cell(record, .trip)
         if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
+        if template.tripFrom == .accepted, let requested { trip = Self.tripID(requestedAt: requested) }
         if let span, span.durationMilliseconds > Self.longestDelivery {
             problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
         }
         guard found.isEmpty, let span else { return }
+        if atPickup { acceptedAtPickup.append(line) }
         let amounts = money.amounts
         let key: RecordKey, legacy: RecordKey?
         if trip.isEmpty {

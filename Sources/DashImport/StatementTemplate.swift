@@ -8,6 +8,9 @@ public struct StatementTemplate: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable { case shifts, deliveries, moneyLines }
     public enum Field: String, Sendable, CaseIterable {
         case date, start, end, gross, tips, platform, accepted, delivered, pay, pickup
+        /// When a delivery was picked up (Uber's `Begin Trip Local Timestamp`): read only to
+        /// accept at it a trip whose request time comes after it (an Uber Reserve trip).
+        case pickedUp
         /// The platform's id of a trip: a delivery row's record key, a money line's group.
         case trip
         /// The platform's id of a money line (a transaction id).
@@ -58,6 +61,7 @@ public struct StatementTemplate: Sendable, Equatable {
             case .adjustment: 19
             case .driver: 20
             case .currency: 21
+            case .pickedUp: 22
             }
         }
     }
@@ -122,6 +126,13 @@ public struct StatementTemplate: Sendable, Equatable {
     /// `splitGapMinutes`: work further apart than this is another shift (docs/record.md); nil:
     /// the default, 60 minutes (`--split-gap` wins over it).
     public var splitGapMinutes: Int? = nil
+    /// `tripFrom`: the trip is named by a time of the row rather than an id (Uber's personal
+    /// data download has no trip id; a payment line's `Local Timestamp` is its trip's request
+    /// time): `time` for money lines, `accepted` for delivery rows. Nil: the `trip` column.
+    public var tripFrom: Field? = nil
+    /// The pickup time of a delivery row (`pickedUp` column) replaced a request time that came
+    /// after it (Uber Reserve): true when the template maps `pickedUp`.
+    public var readsPickup: Bool { columns[.pickedUp] != nil }
 
     public static func == (lhs: StatementTemplate, rhs: StatementTemplate) -> Bool { lhs.name == rhs.name }
 
@@ -135,7 +146,7 @@ public struct StatementTemplate: Sendable, Equatable {
         switch kind {
         case .shifts: return date + [.start, .end]
         case .deliveries: return date + [.accepted, .delivered]
-        case .moneyLines: return date + [.trip, .time, .amount]
+        case .moneyLines: return date + (tripFrom == nil ? [.trip] : []) + [.time, .amount]
         }
     }
 
@@ -144,7 +155,7 @@ public struct StatementTemplate: Sendable, Equatable {
         let common: Set<Field> = [.date, .tips, .platform, .description, .category, .status, .driver, .currency]
         switch kind {
         case .shifts: return common.union([.start, .end, .gross, .incentive, .fee, .adjustment])
-        case .deliveries: return common.union([.accepted, .delivered, .pay, .pickup, .trip, .incentive, .fee, .adjustment])
+        case .deliveries: return common.union([.accepted, .delivered, .pay, .pickup, .trip, .incentive, .fee, .adjustment, .pickedUp])
         case .moneyLines: return common.union([.trip, .line, .time, .amount])
         }
     }
@@ -166,7 +177,7 @@ public struct StatementTemplate: Sendable, Equatable {
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
                                   "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source",
-                                  "tipsAre", "kindWhen", "currency", "splitGapMinutes"]
+                                  "tipsAre", "kindWhen", "currency", "splitGapMinutes", "ignoreZoneDesignator", "tripFrom"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -192,7 +203,8 @@ public struct StatementTemplate: Sendable, Equatable {
             guard let text = value as? String else { throw fail(key, "must be a pattern such as \"yyyy-MM-dd\"") }
             do { return try StatementTimePattern(text) } catch { throw fail(key, "\(error)") }
         }
-        guard let timeFormat = try pattern("timeFormat") else { throw fail("timeFormat", "is required") }
+        guard let writtenFormat = try pattern("timeFormat") else { throw fail("timeFormat", "is required") }
+        let timeFormat = try zoneDesignator(root, writtenFormat, fail: fail)
         guard timeFormat.hasTime else { throw fail("timeFormat", "must include a time of day (H or h, and m)") }
         let dateFormat = try pattern("dateFormat")
         if let dateFormat, !dateFormat.hasDate { throw fail("dateFormat", "must include a date (y, M and d)") }
@@ -261,8 +273,9 @@ public struct StatementTemplate: Sendable, Equatable {
                                          endMayBeNextDay: root["endMayBeNextDay"] as? Bool ?? false,
                                          columns: columns, skip: skip, tipsWhen: tipsWhen, timeZone: timeZone,
                                          tipsAre: money.tipsAre, kindWhen: money.kindWhen, currency: money.currency)
-        for field in template.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
         var finished = template
+        finished.tripFrom = try tripFrom(root, kind: kind, columns: columns, fail: fail)
+        for field in finished.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
         if let value = root["splitGapMinutes"] {
             guard let minutes = value as? Int, !(value is Bool), (1...960).contains(minutes) else {
                 throw fail("splitGapMinutes", "must be a whole number of minutes from 1 to 960 (16 hours)")

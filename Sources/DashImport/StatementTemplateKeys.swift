@@ -69,3 +69,43 @@ public enum CurrencyCode {
         return String(decoding: bytes.map { $0 & 0xDF }, as: UTF8.self)
     }
 }
+
+/// The keys for files without a trip id or a true zone (docs/templates.md, "The Uber
+/// templates"): `ignoreZoneDesignator` and `tripFrom`.
+extension StatementTemplate {
+    /// `"ignoreZoneDesignator": true`: the `'Z'` of `timeFormat` is the letter, not UTC. A key
+    /// of the template rather than a pattern letter, so the pattern still says what the cells
+    /// look like and a copy of it for a file whose `Z` is true keeps meaning UTC.
+    static func zoneDesignator(_ root: [String: Any], _ format: StatementTimePattern,
+                               fail: (String, String) -> TemplateError) throws -> StatementTimePattern {
+        guard let value = root["ignoreZoneDesignator"] else { return format }
+        guard let ignore = value as? Bool else {
+            throw fail("ignoreZoneDesignator", "must be true or false")
+        }
+        guard ignore else { return format }
+        guard let ignored = format.ignoringZoneDesignator() else {
+            throw fail("ignoreZoneDesignator", """
+                needs a timeFormat that reads a quoted 'Z' and no numeric offset (X, Z): an offset written as digits is never false
+                """)
+        }
+        return ignored
+    }
+
+    /// `"tripFrom": "time"` (money lines) or `"accepted"` (delivery rows): the row's trip is
+    /// named by that time, to the second, in place of a `trip` column.
+    static func tripFrom(_ root: [String: Any], kind: Kind, columns: [Field: [String]],
+                         fail: (String, String) -> TemplateError) throws -> Field? {
+        guard let value = root["tripFrom"] else { return nil }
+        let allowed: Field
+        switch kind {
+        case .moneyLines: allowed = .time
+        case .deliveries: allowed = .accepted
+        case .shifts: throw fail("tripFrom", "is read only by a moneyLines or deliveries template (a shift row is no trip)")
+        }
+        guard let text = value as? String, text == allowed.rawValue else {
+            throw fail("tripFrom", "must be \"\(allowed.rawValue)\" in a \(kind.rawValue) template")
+        }
+        if columns[.trip] != nil { throw fail("tripFrom", "names the trip by a time; the template maps a trip column too (map one of the two)") }
+        return allowed
+    }
+}

@@ -57,8 +57,9 @@ import Foundation
 /// 13, hour 24 (midnight is 00:00 of the next day), minute 60 and offsets beyond ±14:00 are errors.
 ///
 /// Shipped and seen shapes: `yyyy-MM-dd HH:mm:ss` (Uber trip activity), `yyyy-MM-dd HH:mm:ss.SSS Z z`
-/// (Uber `vs reporting`, `2025-09-01 22:49:20.154 -0500 CDT`), `yyyy-MM-dd'T'HH:mm:ss.SSSXXX` or
-/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` (Uber personal data, `2025-10-24T12:31:17.000Z`), `yyyy-MM-dd` with
+/// (Uber `vs reporting`, `2025-09-01 22:49:20.154 -0500 CDT`), `yyyy-MM-dd'T'HH:mm:ss.SSSXXX`,
+/// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` (Uber personal data, `2025-10-24T12:31:17.000Z`, whose `Z` is
+/// false: its template reads it with ``ignoringZoneDesignator()``), `yyyy-MM-dd` with
 /// `h:mm a` start and end cells (a DoorDash dash), `M/d/yyyy H:mm` (a MileIQ-style log),
 /// `yyyy-MM-dd HH:mm` (a shift spreadsheet), `MM/dd/yyyy h:mm a`, `MMM d, yyyy h:mm a`,
 /// `dd.MM.yyyy HH:mm`, `HH:mm`.
@@ -72,21 +73,48 @@ public struct StatementTimePattern: Sendable, Hashable, CustomStringConvertible 
     public let hasTime: Bool
     /// The pattern reads an explicit UTC offset (`X`, `XX`, `XXX`, `Z` or `'Z'`).
     public let hasOffset: Bool
+    /// The pattern reads a quoted `'Z'` (UTC), or, once ``ignoringZoneDesignator()`` made it so,
+    /// the letter Z as text that names no offset.
+    public let hasZoneDesignator: Bool
+    /// The `'Z'` is read as text, not as UTC (``ignoringZoneDesignator()``).
+    public let zoneDesignatorIgnored: Bool
 
     /// Compiles `pattern`; an unknown letter or a pattern that cannot be read as a whole is an error.
     public init(_ pattern: String) throws(StatementTimeError) {
+        self.init(pattern: pattern, tokens: try PatternCompiler.compile(pattern), zoneDesignatorIgnored: false)
+    }
+
+    private init(pattern: String, tokens: [PatternToken], zoneDesignatorIgnored: Bool) {
         self.pattern = pattern
-        tokens = try PatternCompiler.compile(pattern)
+        self.tokens = tokens
         let fields = Set(tokens.compactMap(\.kind.field))
         hasDate = fields.contains(.year)
         hasTime = fields.contains(.hour)
         hasOffset = fields.contains(.offset)
+        self.zoneDesignatorIgnored = zoneDesignatorIgnored
+        hasZoneDesignator = zoneDesignatorIgnored || tokens.contains { $0.kind == .utc }
+    }
+
+    /// The same pattern with its quoted `'Z'` read as the letter and nothing more: the cell
+    /// must still end in `Z` (either case), but the time is a wall time, placed in the
+    /// template's zone like any time without an offset. For files whose `Z` is false (Uber's
+    /// personal data download writes local wall times as `2025-07-23T09:28:31.000Z`;
+    /// docs/templates.md, "The Uber templates"). Nil when the pattern has no `'Z'`, or also
+    /// reads a numeric offset (`X`, `Z`), which is never false.
+    public func ignoringZoneDesignator() -> StatementTimePattern? {
+        guard tokens.contains(where: { $0.kind == .utc }) else { return nil }
+        let literal = tokens.map { $0.kind == .utc ? PatternToken(kind: .literal([UInt8(ascii: "Z")]), spelling: "'Z'") : $0 }
+        let ignored = StatementTimePattern(pattern: pattern, tokens: literal, zoneDesignatorIgnored: true)
+        return ignored.hasOffset ? nil : ignored
     }
 
     public var description: String { pattern }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern }
-    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.pattern == rhs.pattern && lhs.zoneDesignatorIgnored == rhs.zoneDesignatorIgnored }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        hasher.combine(zoneDesignatorIgnored)
+    }
 
     /// Reads `cell` as a whole. A blank cell is an error (`.blank`); a caller for whom the column
     /// is optional checks for blank first.

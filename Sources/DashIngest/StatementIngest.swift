@@ -38,6 +38,9 @@ public struct StatementOutcome {
     public var counts = StatementIngest.Counts()
     /// Rows the template skips (totals, payouts), with why.
     public var skipped: [(line: Int, reason: String)] = []
+    /// What the reader did that the driver should know and that is no refusal (trips accepted
+    /// at their pickup time: Uber Reserve), one line each.
+    public var notes: [String] = []
     /// How the shifts around the file were planned (nil: nothing was placed).
     public var settled: SettleOutcome?
 }
@@ -82,6 +85,7 @@ public enum StatementIngest {
         guard problems.isEmpty, let sha = read.sha else { return .refused(problems) }
         let replace = options.replace
         var outcome = StatementOutcome(skipped: skipped)
+        outcome.notes = readerNotes(reader)
         return try ImportSession.run(store: store, kind: .statement, fileName: name, sha256: sha, template: template.name,
                                      at: options.now, dryRun: options.dryRun) { session in
             let importID = session.importID
@@ -133,6 +137,17 @@ public enum StatementIngest {
             return !reader.stopped
         }
         return (reader, sha)
+    }
+
+    /// The reader's notes: trips requested after their pickup (Uber Reserve: the request time
+    /// is the reservation's), accepted at the pickup; the first ten lines named.
+    static func readerNotes(_ reader: ShiftRowReader) -> [String] {
+        let lines = reader.acceptedAtPickup.sorted()
+        guard !lines.isEmpty else { return [] }
+        let named = lines.prefix(10).map(String.init).joined(separator: ", ") + (lines.count > 10 ? " and \(lines.count - 10) more" : "")
+        let trips = lines.count == 1 ? "1 trip was" : "\(lines.count) trips were"
+        return ["\(trips) requested after \(lines.count == 1 ? "its" : "their") pickup (an Uber Reserve trip: the request time is "
+            + "the reservation's), so accepted at the pickup time: line\(lines.count == 1 ? "" : "s") \(named)"]
     }
 
     static func describe(_ paid: PaidAmount) -> String {

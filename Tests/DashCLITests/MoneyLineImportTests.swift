@@ -257,29 +257,74 @@ import TestSupport
         #expect(try store.dump() == shiftsOnly)
     }
 
-    /// The personal data download: lifetime trips in UTC ('Z', no --tz needed, any --tz the
-    /// same), payments in local time (--tz needed); tips from the category 'tip'.
-    @Test(arguments: [nil, "Asia/Tokyo"])
-    func thePersonalDataPair(tripsZone: String?) throws {
+    /// The personal data download (2025 layout): lifetime trips whose 'Z' is false (local wall
+    /// times: --tz needed) and payments with no trip id, joined by the trip's request time; either
+    /// order gives the same trips. The Reserve trip (requested 18:00 after its 17:41:30 pickup) is
+    /// accepted at its pickup, with a note; the cancellation fee of a skipped rider_canceled row
+    /// is a trip of the payments alone.
+    @Test(arguments: [true, false])
+    func thePersonalDataPair(tripsFirst: Bool) throws {
         let store = try Self.store(gpx: ["2026-11-20-dinner.gpx", "2026-11-21-dinner.gpx"])
-        let zone = tripsZone.map { ["--tz", $0] } ?? []
-        let lifetime = runCLI(["--store", store.path] + zone + ["import", "statement", Self.statements + "driver_lifetime_trips-0.csv",
-                                                                  "--template", "uber-driver-trips"], environment: ["TZ": "Pacific/Auckland"])
-        #expect(lifetime.status == .success, "\(lifetime.stderr)")
-        #expect(lifetime.stdout.contains("(uber-driver-trips): 2 deliveries added\n  skipped line 3: status is not 'true'\n"), "\(lifetime.stdout)")
-        let payments = Self.statements + "driver_payments-0.csv"
-        let noZone = runCLI(["--store", store.path, "import", "statement", payments, "--template", "uber-driver-payments"])
-        #expect(noZone.status == .usage)
-        #expect(noZone.stderr.contains("this import needs to know the statement's time zone"))
-        let paid = store.run(words: ["import", "statement", payments, "--template", "uber-driver-payments"])
-        #expect(paid.stdout.contains("(uber-driver-payments): 2 deliveries added; 4 money lines\n  skipped line 6: description starts with 'payout'\n"),
-                "\(paid.stdout)\(paid.stderr)")
+        let lifetime = Self.statements + "driver_lifetime_trips-0.csv", payments = Self.statements + "driver_payments-0.csv"
+        for (file, template) in [(lifetime, "uber-driver-trips"), (payments, "uber-driver-payments")] {
+            let noZone = runCLI(["--store", store.path, "import", "statement", file, "--template", template], environment: ["TZ": "UTC"])
+            #expect(noZone.status == .usage, "\(template): the times are the driver's clock, never UTC")
+            #expect(noZone.stderr.contains("this import needs to know the statement's time zone"))
+        }
+        let order = tripsFirst ? [(lifetime, "uber-driver-trips"), (payments, "uber-driver-payments")]
+            : [(payments, "uber-driver-payments"), (lifetime, "uber-driver-trips")]
+        var outputs: [String: String] = [:]
+        for (file, template) in order {
+            let result = store.run(words: ["import", "statement", file, "--template", template])
+            #expect(result.status == .success, "\(result.stderr)")
+            outputs[template] = result.stdout
+        }
+        let trips = try #require(outputs["uber-driver-trips"])
+        #expect(trips.contains("""
+              skipped line 3: status is not 'completed' or 'fare_split'
+              skipped line 6: status is not 'completed' or 'fare_split'
+              skipped line 7: status is not 'completed' or 'fare_split'
+              note: 1 trip was requested after its pickup (an Uber Reserve trip: the request time is the reservation's), \
+            so accepted at the pickup time: line 5
+
+            """), "\(trips)")
+        #expect(trips.contains(tripsFirst ? "4 deliveries added" : "times given to 4 trips made from money lines"), "\(trips)")
+        #expect(try #require(outputs["uber-driver-payments"]).contains(tripsFirst ? "1 delivery added; 18 money lines; 4 earlier trips updated"
+                                                                        : "5 deliveries added; 18 money lines"), "\(outputs)")
         #expect(try Self.deliveries(store) == [
-            "1 2026-11-20T23:31:02Z 2026-11-20T23:52:40Z no pay Uber",
-            "1 2026-11-21T00:05:10Z 2026-11-21T00:29:55Z no pay Uber",
-            "2 2026-11-21T23:58:12Z 2026-11-21T23:58:12Z 9.50 2.00 Uber",
-            "2 2026-11-22T00:40:03Z 2026-11-22T00:40:03Z 7.35 - Uber",
+            "1 2026-11-20T23:31:02Z 2026-11-20T23:52:40Z 8.75 2.00 Uber",
+            "1 2026-11-20T23:58:00Z 2026-11-20T23:58:00Z 2.00 - Uber",
+            "1 2026-11-21T00:05:10Z 2026-11-21T00:29:55Z 13.30 3.25 Uber",
+            "2 2026-11-21T23:41:30Z 2026-11-21T23:55:10Z 15.85 3.00 Uber",
+            "2 2026-11-22T00:20:45Z 2026-11-22T00:47:30Z 8.47 - Uber",
         ])
+    }
+
+    /// One currency a store: after the USD sample, a payments file in MXN (seen in real
+    /// downloads) is refused naming both, nothing written; a trips file in MXN too.
+    @Test func aSecondCurrencyIsRefusedInOneStore() throws {
+        let store = try CLIStore()
+        let usd = store.run(words: ["import", "statement", Self.statements + "driver_payments-0.csv", "--template", "uber-driver-payments"])
+        #expect(usd.status == .success, "\(usd.stderr)")
+        let before = try store.dump()
+        let pesos = try store.file("mxn.csv", """
+            City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp
+            Mexico City,61.00,MXN,x,driver_payment_fares,2026-11-25 13:10:00
+            Mexico City,-15.25,MXN,x,commission,2026-11-25 13:10:00
+
+            """)
+        let trips = try store.file("mxn-trips.csv", """
+            Product Name,Status,Local Request Timestamp,Begin Trip Local Timestamp,Local Dropoff Timestamp,Trip Distance (miles),Duration (Seconds),Local Base Fare,Local Original Fare,Local Cancellation Fee,Currency Code
+            UberX,completed,2026-11-25T13:10:00.000Z,2026-11-25T13:16:00.000Z,2026-11-25T13:40:00.000Z,3.10,1440,25.00,90.00,0.00,MXN
+
+            """)
+        for (file, template) in [(pesos, "uber-driver-payments"), (trips, "uber-driver-trips")] {
+            let refused = store.run(words: ["import", "statement", file, "--template", template])
+            #expect(refused.status == .dataError, "\(refused.stdout)")
+            #expect(refused.stderr.contains("its amounts are in MXN; the store's are in USD (import 1, driver_payments-0.csv): two currencies never add"),
+                    "\(refused.stderr)")
+        }
+        #expect(try store.dump() == before, "nothing written")
     }
 
     /// Local midnight, not UTC's, is the month boundary: a shift-log row from 2026-11-30 23:30
@@ -363,9 +408,9 @@ import TestSupport
     @Test func aFeeBeforeTheFareIsImported() throws {
         let store = try Self.store(gpx: ["2026-11-21-dinner.gpx"])
         let file = try store.file("fee-first.csv", """
-            City Name,Trip UUID,Local Amount,Currency Code,Classification,Category,Local Timestamp
-            Chicago,T-1,-1.50,USD,trip,service_fee,2026-11-21 17:58:12
-            Chicago,T-1,7.50,USD,trip,fare,2026-11-21 17:58:12
+            City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp
+            Chicago,-1.50,USD,x,commission,2026-11-21 17:58:12
+            Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:12
 
             """)
         let result = store.run(words: ["import", "statement", file, "--template", "uber-driver-payments"])

@@ -15,7 +15,8 @@ import TestSupport
 
     /// The month's report of `file` imported alone with `template`: gross and tips in total and
     /// per lower-cased platform ("" for none), in cents; nil where the report says not recorded.
-    static func report(_ file: String, template: String) throws -> (gross: Int?, tips: Int?, platforms: Sums, platformTips: Sums) {
+    static func report(_ file: String, template: String) throws -> (gross: Int?, tips: Int?, platforms: Sums, platformTips: Sums, fees: Int?,
+                                                                    net: Int?) {
         let folder = try TemporaryDirectory("SampleConservationTests")
         let out = folder.path("run")
         func dashpilot(_ words: String...) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -34,7 +35,8 @@ import TestSupport
             platforms[name] = SampleCSV.cents(entry["gross_earnings"] as? String)
             platformTips[name] = SampleCSV.cents(entry["platform_tips"] as? String)
         }
-        return (SampleCSV.cents(total["gross_earnings"] as? String), SampleCSV.cents(total["platform_tips"] as? String), platforms, platformTips)
+        return (SampleCSV.cents(total["gross_earnings"] as? String), SampleCSV.cents(total["platform_tips"] as? String), platforms, platformTips,
+                SampleCSV.cents(total["fees"] as? String), SampleCSV.cents(total["net_after_expenses"] as? String))
     }
 
     /// The report equals the file's own sums: the total, each platform, and the platforms' sum.
@@ -104,20 +106,29 @@ import TestSupport
         try Self.expectConserved(file, template: "uber-payments", gross: gross, tips: tips)
     }
 
-    /// uber-driver-payments: `Local Amount` of each `trip` line, tips on top as lines of their
-    /// own (`Category` tip), the promotion an incentive within gross; the payout row skipped.
+    /// uber-driver-payments (the 2025 layout): every line is signed and counts. Gross is the
+    /// `Local Amount` of every line whose `Category` is not a fee (fares, supplements, wait
+    /// time, incentives, tips, a negative fare adjustment); fees are what the fee categories
+    /// kept (`commission`, `commission_adjustment`, `eats_commission`, `uber_fee_driver`,
+    /// `eats_fee`: their sum, sign turned); gross - fees, the report's net, is the sum of all
+    /// lines, to the cent.
     @Test func uberDriverPayments() throws {
         let file = "driver_payments-0.csv"
         let csv = try SampleCSV(file)
-        let trips = csv.rows.filter { $0["classification"] == "trip" }
-        let gross = ["uber": SampleCSV.sum(trips, "local amount")]
-        let tips = ["uber": SampleCSV.sum(trips.filter { $0["category"] == "tip" }, "local amount")]
-        #expect(gross == ["uber": 1685] && tips == ["uber": 200])
-        // The transfer to the bank (-16.85, the week's whole pay) is a payout: skipped by rule,
-        // else the month would read 0.00 (templates.md, uber-driver-payments).
-        let payouts = csv.rows.filter { $0["classification"] == "payout" }
-        #expect(SampleCSV.sum(payouts, "local amount") == -1685)
+        let feeCategories: Set = ["commission", "commission_adjustment", "eats_commission", "uber_fee_driver", "eats_fee"]
+        let isFee = { (row: [String: String]) in feeCategories.contains(row["category"] ?? "") }
+        let gross = ["uber": SampleCSV.sum(csv.rows.filter { !isFee($0) }, "local amount")]
+        let tips = ["uber": SampleCSV.sum(csv.rows.filter { $0["category"] == "tip" }, "local amount")]
+        let fees = -SampleCSV.sum(csv.rows.filter(isFee), "local amount")
+        let all = SampleCSV.sum(csv.rows, "local amount")
+        #expect(gross == ["uber": 5730] && tips == ["uber": 825] && fees == 893 && all == 4837, "the sample changed")
+        #expect(csv.rows.contains { $0["category"] == "commission_adjustment" && (SampleCSV.cents($0["local amount"]) ?? 0) > 0 },
+                "a commission adjustment gives some of the fee back")
         try Self.expectConserved(file, template: "uber-driver-payments", gross: gross, tips: tips)
+        let reported = try Self.report(file, template: "uber-driver-payments")
+        #expect(reported.fees == fees, "fees apart from gross")
+        #expect(reported.gross.map { $0 - fees } == all, "gross - fees is the sum of the lines")
+        #expect(reported.net == all, "the net after fees (no expenses) is the sum of the lines")
     }
 
     /// The trips files carry no money column of the driver's: gross is "not recorded" (null),
@@ -125,7 +136,8 @@ import TestSupport
     @Test(arguments: [("uber-trips-2026-11-14.csv", "uber-trips"), ("driver_lifetime_trips-0.csv", "uber-driver-trips")])
     func tripFilesHaveNoEarnings(file: String, template: String) throws {
         let csv = try SampleCSV(file)
-        if template == "uber-driver-trips" { #expect(SampleCSV.sum(csv.rows, "original_fare_usd") == 2425) }
+        // `Local Original Fare` is the rider's fare and `Local Base Fare` part of it: never read.
+        if template == "uber-driver-trips" { #expect(SampleCSV.sum(csv.rows, "local original fare") == 5475) }
         let reported = try Self.report(file, template: template)
         #expect(reported.gross == nil && reported.tips == nil, "not recorded, not 0.00")
         #expect(reported.platforms.values.allSatisfy { $0 == 0 }, "\(reported.platforms)")

@@ -48,7 +48,7 @@ import Testing
         ])
         #expect(none.reader.moneyLines.isEmpty)
         let noColumn = MoneyKindTests.read(try #require(try StatementTemplate.builtIn("uber-driver-payments")),
-                                           "City Name,Trip UUID,Local Amount,Currency Code,Classification,Category,Local Timestamp\n", driver: "x")
+                                           "City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp\n", driver: "x")
         #expect(noColumn.problems.map(\.description) == [
             "1: driver: the driver asked for (1 character: a letter) cannot be picked: the template 'uber-driver-payments' maps no driver column",
         ])

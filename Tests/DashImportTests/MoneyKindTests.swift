@@ -201,7 +201,9 @@ import TestSupport
         #expect(lines.map(\.kind) == [.pay, .tip, .incentive, .fee, .fee, .adjustment, .adjustment, .incentive])
         #expect(lines.map(\.amounts) == [
             KindAmounts(pay: Money(7), tips: Money(2)), KindAmounts(tips: Self.money("2.50")), KindAmounts(incentives: Self.money("1.25")),
-            KindAmounts(fees: Self.money("0.80")), KindAmounts(fees: Self.money("0.80")), KindAmounts(adjustments: Money(-3)),
+            // A fee line counts as the store counts it (docs/templates.md): -0.80 kept 0.80, a
+            // refund of 0.80 gave it back.
+            KindAmounts(fees: Self.money("0.80")), KindAmounts(fees: Self.money("-0.80")), KindAmounts(adjustments: Money(-3)),
             KindAmounts(adjustments: Money(1)), KindAmounts(incentives: Money(1)),
         ])
         #expect(lines.map(\.amount) == [Money(9), Self.money("2.50"), Self.money("1.25"), Self.money("-0.80"), Self.money("0.80"), Money(-3), Money(1), Money(1)],
@@ -260,8 +262,19 @@ import TestSupport
         let result = Self.read(template, try Self.sample("driver_payments-0.csv"))
         #expect(result.problems.isEmpty, "\(result.problems)")
         let lines = result.reader.moneyLines
-        #expect(lines.map(\.kind) == [.pay, .tip, .pay, .incentive])
-        #expect(lines.map { $0.amounts.gross?.formatted() ?? "-" } == ["7.50", "2.00", "6.10", "1.25"])
+        // Lines in file order: trip 1 (fare, Eats supplement, tip, Eats commission, Eats fee), a
+        // cancellation fee, trip 2 (fare, wait time, incentive, tip), the Reserve trip (fare,
+        // commission, Uber's fee, tip), the split fare (fare, commission, its adjustment, a
+        // negative fare line: an adjustment).
+        #expect(lines.map(\.kind) == [.pay, .pay, .tip, .fee, .fee, .pay, .pay, .pay, .incentive, .tip,
+                                      .pay, .fee, .fee, .tip, .pay, .fee, .fee, .adjustment])
+        #expect(lines.map { $0.amounts.gross?.formatted() ?? "-" } == ["6.80", "0.70", "2.00", "-", "-", "2.00", "8.10", "0.45", "1.50",
+                                                                         "3.25", "18.40", "-", "-", "3.00", "12.10", "-", "-", "-1.00"])
+        // A fee is what Uber kept, positive; a commission adjustment gives some back (a negative fee).
+        #expect(lines.compactMap { $0.amounts.fees?.formatted() } == ["0.50", "0.25", "4.60", "0.95", "3.03", "-0.40"])
+        #expect(lines[16].amount == Money(units: 4_000) && lines[15].amount == Money(units: -30_300))
+        // Lines of one timestamp are one trip: five trips.
+        #expect(Set(lines.map(\.tripKey)).count == 5)
         #expect(lines.allSatisfy { $0.currency == "USD" })
         #expect(result.reader.currencies == ["USD"])
     }

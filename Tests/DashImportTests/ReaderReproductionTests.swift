@@ -97,18 +97,19 @@ import Testing
         #expect(problems.allSatisfy { !$0.description.contains("driver-") }, "an id's text in a message")
     }
 
-    /// One currency: a personal-data payments file with USD and EUR lines is refused, naming both.
+    /// One currency: a personal-data payments file with USD and MXN lines (both seen in real
+    /// downloads) is refused, naming both.
     @Test func aFileOfTwoCurrenciesIsRefused() throws {
         let template = try #require(try StatementTemplate.builtIn("uber-driver-payments"))
         let (_, problems) = Self.read(template, """
-            City Name,Trip UUID,Local Amount,Currency Code,Classification,Category,Local Timestamp
-            Chicago,trip-1,7.50,USD,trip,fare,2026-11-21 17:58:12
-            Paris,trip-2,6.10,EUR,trip,fare,2026-11-21 18:40:03
+            City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp
+            Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:12
+            Mexico City,61.00,MXN,x,driver_payment_fares,2026-11-21 18:40:03
 
             """)
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.column == "currency")
-        #expect(problems.first?.message.contains("EUR and USD") == true, "\(problems)")
+        #expect(problems.first?.message.contains("MXN and USD") == true, "\(problems)")
     }
 
     /// A `$` amount in a file whose template says EUR is a problem at that cell, never a euro amount.

@@ -9,7 +9,20 @@ import Testing
     static let chicago = TimeZone(identifier: "America/Chicago") ?? .gmt
 
     static func read(_ name: String, _ text: String) throws -> ShiftRowReader {
-        var reader = ShiftRowReader(template: try #require(try StatementTemplate.builtIn(name)), zone: chicago)
+        try read(try #require(try StatementTemplate.builtIn(name)), text)
+    }
+
+    /// The shipped `uber-driver-payments` of 07b497f, whose keys are pinned below.
+    static let earlierDriverPayments = #"""
+        {"name": "uber-driver-payments", "kind": "moneyLines", "platform": "Uber", "timeFormat": "yyyy-MM-dd HH:mm:ss",
+         "columns": {"trip": ["trip uuid"], "time": ["local timestamp"], "amount": ["local amount"], "currency": ["currency code"],
+                     "category": ["category"], "description": ["classification"]},
+         "tipsAre": "onTop", "tipsWhen": {"column": "category", "values": ["tip", "tips"]},
+         "skip": [{"column": "description", "values": ["payout*"]}]}
+        """#
+
+    static func read(_ template: StatementTemplate, _ text: String) throws -> ShiftRowReader {
+        var reader = ShiftRowReader(template: template, zone: chicago)
         Array(text.utf8).withUnsafeBytes { reader.feed($0) }
         let problems = reader.finish().problems
         #expect(problems.isEmpty, "\(problems)")
@@ -65,7 +78,10 @@ import Testing
         let line = try #require(lines.moneyLines.first)
         #expect(line.legacyRecordKey?.hex == Self.pinnedLine)
         #expect(line.legacyTripKey?.hex == Self.pinnedLineTrip)
-        let content = try Self.read("uber-driver-payments", """
+        // The content-keyed lines of the earlier `uber-driver-payments` layout (a trip id
+        // column; replaced by the real 2025 file's, which has none), as a driver's own template.
+        let earlier = try StatementTemplate.parse(Array(Self.earlierDriverPayments.utf8), file: "mine.json")
+        let content = try Self.read(earlier, """
             City Name,Trip UUID,Local Amount,Currency Code,Classification,Category,Local Timestamp
             Chicago,9b2f0d10-0001-4c3a-b000-000000000001,2.00,USD,trip,tip,2026-11-21 17:58:12
 

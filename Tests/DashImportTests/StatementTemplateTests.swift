@@ -57,8 +57,13 @@ import TestSupport
         #expect(payments.columns[.amount] == ["paid to you:your earnings"])
         let trips = try Self.builtIn("uber-trips")
         #expect(trips.kind == .deliveries && !trips.timesCarryOffsets)
-        #expect(try Self.builtIn("uber-driver-trips").timesCarryOffsets)
-        #expect(try Self.builtIn("uber-driver-payments").tipsWhen?.column == .category)
+        // The personal data download: local wall times (the trips file's 'Z' is false), no trip id.
+        let lifetime = try Self.builtIn("uber-driver-trips")
+        #expect(lifetime.kind == .deliveries && !lifetime.timesCarryOffsets && lifetime.timeFormat.zoneDesignatorIgnored)
+        #expect(lifetime.tripFrom == .accepted && lifetime.columns[.trip] == nil && lifetime.readsPickup)
+        let personal = try Self.builtIn("uber-driver-payments")
+        #expect(personal.tipsWhen?.column == .category && !personal.timesCarryOffsets)
+        #expect(personal.tripFrom == .time && personal.requiredFields == [.time, .amount])
         #expect(try StatementTemplate.builtIn("no-such-template") == nil)
     }
 
@@ -189,7 +194,8 @@ import TestSupport
     static let spaced = "transaction UUID,Trip UUID,Description,vs reporting,Paid to you : Your earnings,Paid to you : Your earnings : Tip\n"
     static let tight = "transaction UUID,Trip UUID,Description,vs reporting,Paid to you:Your earnings,Paid to you:Your earnings:Tip\n"
     static let at = "2026-11-14 11:21:45.120 -0600 CST"
-    static let driver = "City Name,Trip UUID,Local Amount,Currency Code,Classification,Category,Local Timestamp\n"
+    /// The header of `driver_payments-0.csv` as Uber writes it (2025; no trip id).
+    static let driver = "City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp\n"
 
     static let lineCases: [LineCase] = [
         LineCase(what: "header 'Paid to you : Your earnings'", csv: spaced + "t1,trip-1,trip completed order,\(at),12.40,3.00\n", lines: ["2 12.40 3.00"]),
@@ -204,7 +210,7 @@ import TestSupport
                  lines: ["2 -1.50 -", "3 9.87 -"]),
         LineCase(what: "tips column", csv: tight + "t1,trip-1,trip fare adjust order,\(at),2.00,2.00\n", lines: ["2 2.00 2.00"]),
         LineCase(what: "tipsWhen category", template: "uber-driver-payments",
-                 csv: driver + "Chicago,trip-1,7.50,USD,trip,fare,2026-11-21 17:58:12\nChicago,trip-1,2.00,USD,trip,TIP,2026-11-21 17:58:12\n",
+                 csv: driver + "Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:12\nChicago,2.00,USD,transport.misc.tip,TIP,2026-11-21 17:58:12\n",
                  lines: ["2 7.50 -", "3 2.00 2.00"]),
         LineCase(what: "every bad row listed with its column",
                  csv: tight + "t1,trip-1,x,\(at),abc,\nt2,trip-1,x,2026-11-14 25:00:00.000 -0600 CST,1.00,\nt3,trip-1,x,\(at),1.00,lots\n"
@@ -248,12 +254,12 @@ import TestSupport
     /// and a line differing in any read column has another.
     @Test func withoutALineIDTheKeyIsTheContent() throws {
         let reader = Self.read(try Self.builtIn("uber-driver-payments"), Self.driver + """
-            Chicago,trip-1,7.50,USD,trip,fare,2026-11-21 17:58:12
-            Chicago,trip-1,7.50,USD,trip,fare,2026-11-21 17:58:12
-            Chicago,trip-1,7.50,USD,trip,promotion,2026-11-21 17:58:12
-            Chicago,trip-1,7.50,USD,trip,fare,2026-11-21 17:58:13
-            Chicago,trip-1,7.51,USD,trip,fare,2026-11-21 17:58:12
-            Elsewhere,trip-1,7.50,EUR,trip,fare,2026-11-21 17:58:12
+            Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:12
+            Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:12
+            Chicago,7.50,USD,x,existing_driver_incentive,2026-11-21 17:58:12
+            Chicago,7.50,USD,x,driver_payment_fares,2026-11-21 17:58:13
+            Chicago,7.51,USD,x,driver_payment_fares,2026-11-21 17:58:12
+            Elsewhere,7.50,USD,y,driver_payment_fares,2026-11-21 17:58:12
 
             """)
         let keys = reader.moneyLines.map(\.recordKey)
@@ -261,7 +267,7 @@ import TestSupport
         #expect(reader.moneyLines.allSatisfy { !$0.keyIsDeclared })
         #expect(keys[0] == keys[1])
         #expect(Set(keys[1...4]).count == 4)
-        // City and currency are not read: the same line.
+        // City and classification are not read: the same line.
         #expect(keys[5] == keys[0])
     }
 

@@ -70,7 +70,8 @@ enum RecordCorpus {
     /// them sometimes within the split gap, sometimes beyond it), a shift-log row covering the
     /// first track, delivery-log rows inside both, an Uber trip inside the second with its
     /// money lines in two statements (one line in both, a late adjustment two days on) and two
-    /// weekly logs sharing a day's rows; a track over the sample Uber trips of 14 November; an
+    /// weekly logs sharing a day's rows; a track over the sample Uber trips of 14 November, and
+    /// one over the personal-data trips of 20 and of 21 November; an
     /// expense file sharing a row with the sample's. No two figures for one platform's work.
     static func generated(seed: UInt64) -> [CorpusFile] {
         var random = SplitMix64(state: seed)
@@ -115,6 +116,12 @@ enum RecordCorpus {
         }
         return tracks + [
             CorpusFile(name: "gen-over-uber-trips.gpx", kind: .gpx, text: IngestBench.track("2026-11-14T16:50:00Z", minutes: 75)),
+            // Over the personal-data trips of 20 and 21 November (17:31-18:30 and 17:41-18:48
+            // Chicago), as over the 14th's: undoing a trips file does not take back the times it
+            // gave trips made from money lines (docs/templates.md, known limits), so without a
+            // track the payments' shift would keep the trips' span after that undo.
+            CorpusFile(name: "gen-over-driver-trips-20.gpx", kind: .gpx, text: IngestBench.track("2026-11-20T23:25:00Z", minutes: 70)),
+            CorpusFile(name: "gen-over-driver-trips-21.gpx", kind: .gpx, text: IngestBench.track("2026-11-21T23:35:00Z", minutes: 80)),
             CorpusFile(name: "gen-shift-log-a.csv", kind: .statement(template: "shift-log"),
                        text: shiftLogHeader + (shiftRows[0] + shiftRows[1]).joined(separator: "\n") + "\n"),
             CorpusFile(name: "gen-shift-log-b.csv", kind: .statement(template: "shift-log"),
