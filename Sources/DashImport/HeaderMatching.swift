@@ -6,7 +6,7 @@ public enum DraftKind: String, Sendable, CaseIterable {
     public var fields: [String] {
         switch self {
         case .shifts: ["date", "start", "end", "gross", "tips", "incentive", "fee", "adjustment", "platform", "currency", "driver", "status"]
-        case .deliveries: ["date", "accepted", "delivered", "trip", "pay", "tips", "incentive", "fee", "adjustment", "platform", "pickup",
+        case .deliveries: ["date", "accepted", "pickedUp", "delivered", "trip", "pay", "tips", "incentive", "fee", "adjustment", "platform", "pickup",
                            "currency", "driver", "status"]
         case .moneyLines: ["trip", "line", "time", "amount", "tips", "platform", "currency", "driver", "category", "description", "status"]
         case .expenses: ["date", "amount", "category", "note"]
@@ -18,7 +18,7 @@ public enum DraftKind: String, Sendable, CaseIterable {
         switch self {
         case .shifts: ["start", "end"]
         case .deliveries: ["accepted", "delivered"]
-        case .moneyLines: ["trip", "time", "amount"]
+        case .moneyLines: ["time", "amount"]
         case .expenses: ["date", "amount"]
         }
     }
@@ -27,7 +27,7 @@ public enum DraftKind: String, Sendable, CaseIterable {
     var timeFields: [String] {
         switch self {
         case .shifts: ["start", "end"]
-        case .deliveries: ["accepted", "delivered"]
+        case .deliveries: ["accepted", "pickedUp", "delivered"]
         case .moneyLines: ["time"]
         case .expenses: []
         }
@@ -88,6 +88,7 @@ public enum HeaderMatching {
         case "status": list = ["status", "trip status", "order status", "delivery status"]
         case "accepted": list = ["accepted", "request", "requested", "trip request", "accepted at"]
         case "delivered": list = ["delivered", "dropoff", "drop off", "dropped off", "delivered at"]
+        case "pickedUp": list = ["picked up", "pickup time", "begin trip", "begintrip", "picked up at"]
         case "trip": list = ["trip uuid", "trip id", "order id", "delivery id", "order uuid", "job id", "order number"]
         case "line": list = ["transaction uuid", "transaction id", "line id", "payment id"]
         case "time": list = ["time", "timestamp", "local timestamp", "vs reporting", "date time", "datetime", "recorded", "transaction date"]
@@ -151,13 +152,17 @@ public enum HeaderMatching {
         return result
     }
 
-    /// The kind the columns say, when none is given: money lines (a trip, a time and an amount),
-    /// else deliveries (accepted and delivered), else shifts (start and end), else expenses (a
-    /// date and an amount); nil when none of them has its columns.
+    /// The kind the columns say, when none is given: money lines (a trip, a time and an amount;
+    /// or, with no trip, a time, an amount and a category: Uber's payments download, whose
+    /// lines name their trip by its time), else deliveries (accepted and delivered), else
+    /// shifts (start and end), else expenses (a date and an amount); nil when none of them has
+    /// its columns. A bank export (date, time, amount, description) stays an expense list.
     public static func guessKind(_ header: [String]) -> DraftKind? {
         for kind in [DraftKind.moneyLines, .deliveries, .shifts, .expenses] {
             let matched = match(header, kind: kind)
-            if kind.required.allSatisfy({ matched[$0] != nil }) { return kind }
+            guard kind.required.allSatisfy({ matched[$0] != nil }) else { continue }
+            if kind == .moneyLines, matched["trip"] == nil, matched["category"] == nil { continue }
+            return kind
         }
         return nil
     }

@@ -16,7 +16,8 @@ public enum RuleInference {
     /// The words of a totals row's first cell.
     static let totalsWords: Set<String> = ["total", "totals", "grand total", "sum", "subtotal"]
     /// The status of a row the platform paid for.
-    static let doneWords: Set<String> = ["completed", "complete", "delivered", "done", "finished", "true", "paid"]
+    /// (`fare_split`: an Uber trip whose fare riders shared, driven like any other.)
+    static let doneWords: Set<String> = ["completed", "complete", "delivered", "done", "finished", "true", "paid", "fare_split"]
 
     /// What a money line is, by the words of its category or description.
     public enum LineKind: String, Sendable, CaseIterable { case payout, tips, incentive, fee, adjustment }

@@ -13,6 +13,10 @@ public struct TemplateDraft: Sendable, Equatable {
     public var dateFormat: String?
     public var timeFormat: String?
     public var endMayBeNextDay = false
+    /// The times' `Z` is written, not meant (`ignoreZoneDesignator`): local wall times.
+    public var ignoreZoneDesignator = false
+    /// The field whose time names a row's trip (`tripFrom`), when no column gives a trip id.
+    public var tripFrom: String?
     public var tipsAre: TipsPlacement?
     /// Field -> header (normalised as templates compare them), in the kind's field order.
     public var columns: [(field: String, header: String)] = []
@@ -47,6 +51,8 @@ public struct TemplateDraft: Sendable, Equatable {
         if let dateFormat { add("dateFormat", Self.quoted(dateFormat)) }
         if let timeFormat { add("timeFormat", Self.quoted(timeFormat)) }
         if endMayBeNextDay { add("endMayBeNextDay", "true") }
+        if ignoreZoneDesignator { add("ignoreZoneDesignator", "true") }
+        if let tripFrom { add("tripFrom", Self.quoted(tripFrom)) }
         if let tipsAre { add("tipsAre", Self.quoted(tipsAre.rawValue)) }
         let columnLines = columns.map { "    " + Self.quoted($0.field) + ": [" + Self.quoted($0.header) + "]" }
         add("columns", "{\n" + columnLines.joined(separator: ",\n") + "\n  }")

@@ -54,6 +54,11 @@ public enum TemplateSuggester {
         draft.skip = skip
         let beforeTimes = mapped, kept = rows
         readTimes(&draft, &mapped, kind: kind, cells: { column($0, kept, beforeTimes) })
+        localZ(&draft, kind: kind, headers: kind.timeFields.compactMap { mapped[$0].map { header[$0] } })
+        if kind == .moneyLines, mapped["trip"] == nil, mapped["time"] != nil {
+            draft.tripFrom = "time"
+            draft.notes.append("tripFrom: time (no column gives a trip id: the lines of one time are one trip, as in Uber's payments download)")
+        }
         let afterTimes = mapped
         readMoney(&draft, kind: kind, mapped: mapped, cells: { column($0, kept, afterTimes) })
         draft.columns = kind.fields.compactMap { field in mapped[field].map { (field, ExpenseTemplate.normalizedHeader(header[$0])) } }
@@ -143,6 +148,16 @@ public enum TemplateSuggester {
         }
     }
 
+    /// Times whose headers say they are local but whose cells end in `Z` (Uber's 2025 personal
+    /// data download writes local wall times so): read as local times in the import's zone,
+    /// with a note, rather than as UTC. A `Z` under headers that do not say local stays UTC.
+    static func localZ(_ draft: inout TemplateDraft, kind: DraftKind, headers: [String]) {
+        guard let pattern = draft.timeFormat, pattern.hasSuffix("'Z'"), !headers.isEmpty,
+              headers.allSatisfy({ HeaderMatching.words($0).contains("local") }) else { return }
+        draft.ignoreZoneDesignator = true
+        draft.notes.append("ignoreZoneDesignator: the time columns say local but their cells end in Z: read as local wall times (pass --tz); remove it if they are UTC")
+    }
+
     /// `decimalMark` and `tipsAre`.
     static func readMoney(_ draft: inout TemplateDraft, kind: DraftKind, mapped: [String: Int], cells: (String) -> [String]) {
         let moneyFields = kind.moneyFields.filter { mapped[$0] != nil }
@@ -166,7 +181,7 @@ public enum TemplateSuggester {
 
     /// What the import must be told that the file does not say.
     static func needs(_ draft: inout TemplateDraft, kind: DraftKind, mapped: [String: Int]) {
-        let offsets = draft.timeFormat.flatMap { try? StatementTimePattern($0) }?.hasOffset ?? false
+        let offsets = !draft.ignoreZoneDesignator && (draft.timeFormat.flatMap { try? StatementTimePattern($0) }?.hasOffset ?? false)
         if !offsets { draft.needs.append("--tz ZONE (the file's \(kind == .expenses ? "dates" : "times") carry no offset; or add \"timeZone\" to the draft)") }
         if kind != .expenses, mapped["platform"] == nil, draft.platform == nil {
             draft.needs.append("--platform NAME (no column names the platform; or give template suggest --platform NAME)")

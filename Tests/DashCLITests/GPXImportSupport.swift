@@ -30,7 +30,7 @@ enum GPXFixture {
 
     static func line(_ point: FixturePoint) -> String {
         "<trkpt lat=\"\(coordinate(point.latitude))\" lon=\"\(coordinate(point.longitude))\"><time>\(time(point.at))</time>"
-            + (point.hdop.map { "<hdop>\($0)</hdop>" } ?? "") + "</trkpt>"
+            + (point.hdop.map { "<hdop>\($0)</hdop><pdop>\($0)</pdop>" } ?? "") + "</trkpt>"
     }
 
     /// A GPX 1.1 file: tracks of segments of points, one element per line.

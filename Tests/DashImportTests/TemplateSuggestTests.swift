@@ -70,6 +70,38 @@ import Testing
         #expect(HeaderMatching.guessKind(["Trip ID", "Timestamp", "Amount"]) == .moneyLines)
         #expect(HeaderMatching.guessKind(["Day", "Cost", "Type"]) == .expenses)
         #expect(HeaderMatching.guessKind(["Colour", "Size"]) == nil)
+        // No trip id: a time, an amount and a category are Uber's payments lines; a bank
+        // export's date, time, amount and description stay an expense list.
+        #expect(HeaderMatching.guessKind(["City Name", "Local Amount", "Currency Code", "Category", "Local Timestamp"]) == .moneyLines)
+        #expect(HeaderMatching.guessKind(["Date", "Time", "Amount", "Description"]) == .expenses)
+    }
+
+    /// Uber's 2025 download: local times written with a `Z`, no trip id, Reserve pickups.
+    @Test func localTimesWithAZAndLinesWithoutATripAreDrafted() throws {
+        let trips = try Self.draft("""
+            Product Name,Status,Local Request Timestamp,Begin Trip Local Timestamp,Local Dropoff Timestamp,Currency Code
+            UberX,completed,2025-07-23T09:28:31.000Z,2025-07-23T09:31:02.000Z,2025-07-23T09:50:10.000Z,USD
+            UberX,fare_split,2025-07-23T10:02:00.000Z,2025-07-23T10:05:00.000Z,2025-07-23T10:20:00.000Z,USD
+            UberX,rider_canceled,2025-07-23T10:30:00.000Z,,,USD
+
+            """)
+        #expect(trips.kind == .deliveries && trips.ignoreZoneDesignator)
+        #expect(trips.header("pickedUp") == "begin trip local timestamp")
+        #expect(trips.skip.map(\.values) == [["completed", "fare_split"]])
+        #expect(trips.needs.contains { $0.hasPrefix("--tz") })
+        // Loads: the key is refused unless the pattern ends in a literal 'Z'.
+        _ = try StatementTemplate.parse(Array(trips.json.utf8), file: "draft.json")
+        // A Z under headers that do not say local is UTC, as written.
+        let utc = try Self.draft("Trip ID,Accepted,Delivered,Pay\nT1,2025-07-23T09:28:31Z,2025-07-23T09:50:10Z,7.00\n")
+        #expect(!utc.ignoreZoneDesignator)
+        let lines = try Self.draft("""
+            City Name,Local Amount,Currency Code,Classification,Category,Local Timestamp
+            Chicago,6.80,USD,x,driver_payment_fares,2025-02-09 04:16:38
+            Chicago,2.00,USD,transport.misc.tip,tip,2025-02-09 04:16:38
+
+            """)
+        #expect(lines.kind == .moneyLines && lines.tripFrom == "time" && lines.blockers.isEmpty, "\(lines.blockers)")
+        #expect(try StatementTemplate.parse(Array(lines.json.utf8), file: "draft.json").tripFrom == .time)
     }
 
     // MARK: - Dates and times

@@ -20,7 +20,7 @@ import TestSupport
         for point in points {
             let time = formatter.string(from: first.addingTimeInterval(Double(point.second)))
             text += "\(padding)<trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\"><time>\(time)</time>"
-                + (point.hdop.map { "<hdop>\($0)</hdop>" } ?? "") + "</trkpt>"
+                + (point.hdop.map { "<hdop>\($0)</hdop><pdop>\($0)</pdop>" } ?? "") + "</trkpt>"
         }
         return text + "</trkseg></trk></gpx>\n"
     }
