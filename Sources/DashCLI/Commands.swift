@@ -1,7 +1,7 @@
 /// Every command, in the order the overview lists them.
 enum Commands {
     static let all: [CommandSpec] = [
-        ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftCommands.earnings, ShiftCommands.fuel,
+        ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftCommands.earnings, ShiftCommands.fuel, RemeasureCommand.spec,
         ShiftCommands.delete, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
         ReportCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
     ]

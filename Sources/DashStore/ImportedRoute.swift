@@ -53,9 +53,11 @@ extension Store {
                                    [.integer(id), .integer(first.start), .integer(first.end)])
                 for (index, part) in parts.enumerated().dropFirst() {
                     try connection.run("""
-                        INSERT INTO captureSession (shiftId, startedAtMs, endedAtMs, source, importId) VALUES (?1, ?2, ?3, ?4, ?5)
+                        INSERT INTO captureSession (shiftId, startedAtMs, endedAtMs, source, importId, measureMethod)
+                        SELECT ?1, ?2, ?3, ?4, ?5, measureMethod FROM captureSession WHERE id = ?6
                         """, [.integer(shiftID), .integer(part.start), .integer(part.end),
-                              .text(String((session["source"].string ?? "track").prefix(280)) + " part \(index + 1)"), .integer(importID)])
+                              .text(String((session["source"].string ?? "track").prefix(280)) + " part \(index + 1)"), .integer(importID),
+                              .integer(id)])
                     let piece = connection.lastInsertRowID
                     try moveRoute(session: id, from: shiftID, to: shiftID, newSession: piece, times: part.start...part.end)
                     result.sessionsCut += 1

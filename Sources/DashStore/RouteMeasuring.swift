@@ -17,6 +17,9 @@ extension Store {
             """)
         defer { statement.finalize() }
         for (index, shiftID) in shiftIDs.enumerated() {
+            // Each session by the method it records (all geodesic-1 in this build: a method it
+            // does not know is refused as damage, never measured another way).
+            _ = try measureMethods(of: shiftID)
             let parked = try suspensions(of: shiftID).compactMap { stretch in
                 try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
             }

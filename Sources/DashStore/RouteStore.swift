@@ -62,8 +62,8 @@ extension Store {
     public func beginCapture(shiftID: Int64, startedAt: Instant, source: String, importID: Int64? = nil) throws -> RouteWriter {
         let sessionID: Int64 = try write {
             _ = try requireShift(shiftID)
-            try connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source, importId) VALUES (?1, ?2, ?3, ?4)",
-                               [.integer(shiftID), .instant(startedAt), .text(source), .int(importID)])
+            try connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source, importId, measureMethod) VALUES (?1, ?2, ?3, ?4, ?5)",
+                               [.integer(shiftID), .instant(startedAt), .text(source), .int(importID), .text(MeasureMethod.current.rawValue)])
             return connection.lastInsertRowID
         }
         return try RouteWriter(store: self, shiftID: shiftID, captureSessionID: sessionID)
@@ -112,25 +112,9 @@ extension Store {
         return samples
     }
 
-    /// The shift's recorded distance in metres, measured from its route on demand: between
-    /// consecutive samples of one capture session, leaving out steps that start while the
-    /// vehicle was recorded parked (docs/mileage.md). One streamed, time-ordered scan of the
-    /// (shift, time) index; no row is kept.
+    /// The shift's recorded distance in metres, measured from its route on demand, each capture
+    /// session by the method it records (docs/mileage.md): ``recordedMeters(shiftIDs:)`` for one.
     public func recordedMeters(shiftID: Int64) throws -> Double {
-        let parked = try suspensions(of: shiftID).compactMap { stretch in
-            try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
-        }
-        var meter = MileageMeter(suspensions: parked)
-        let statement = try connection.prepare("""
-            SELECT captureSessionId, recordedAtMs, latitude, longitude FROM routeSample
-            WHERE shiftId = ?1 ORDER BY recordedAtMs, id
-            """)
-        defer { statement.finalize() }
-        try statement.bind([.integer(shiftID)])
-        while try statement.advance() {
-            meter.add(captureSession: statement.int64(at: 0), at: Instant(millisecondsSinceEpoch: statement.int64(at: 1)),
-                      latitude: statement.double(at: 2) ?? 0, longitude: statement.double(at: 3) ?? 0)
-        }
-        return meter.meters
+        try recordedMeters(shiftIDs: [shiftID]).first ?? 0
     }
 }

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v11]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -474,5 +474,14 @@ public enum Schema {
         ) STRICT;
         CREATE INDEX routeSampleAsideByTime ON routeSampleAside (recordedAtMs);
         CREATE INDEX routeSampleAsideBySession ON routeSampleAside (captureSessionId, recordedAtMs);
+        """)
+
+    /// History does not move (issue 15, docs/mileage.md): each capture session records the method
+    /// that measures it. Every session of an earlier store was measured by the one method those
+    /// builds had, so it keeps it until `shift remeasure`; a later build's new method never
+    /// changes a mileage log already handed in.
+    static let v11 = Migration("0011 the method each capture session is measured by", """
+        ALTER TABLE captureSession ADD COLUMN measureMethod TEXT NOT NULL DEFAULT 'geodesic-1'
+            CHECK (length(measureMethod) BETWEEN 1 AND 40 AND measureMethod NOT GLOB '*[^a-z0-9-]*');
         """)
 }

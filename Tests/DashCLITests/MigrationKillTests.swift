@@ -1,6 +1,7 @@
 import DashModel
 @testable import DashStore
 import Foundation
+import SQLiteKit
 import Testing
 import TestSupport
 
@@ -19,7 +20,10 @@ import Glibc
             let store = try Store.openHistorical(at: old, version: 5)
             let start = Instant(millisecondsSinceEpoch: 1_793_610_000_000)
             let id = try store.createCompletedShift(start: start, end: start.adding(milliseconds: 8 * 3_600_000))
-            let writer = try store.beginCapture(shiftID: id, startedAt: start, source: "test")
+            // The session as a v5 store holds it (this build's beginCapture writes v11's method).
+            try store.connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source) VALUES (?1, ?2, 'test')",
+                                     [.integer(id), .instant(start)])
+            let writer = try RouteWriter(store: store, shiftID: id, captureSessionID: store.connection.lastInsertRowID)
             try store.write {
                 var positions: [Position] = []
                 for n in 0..<(KillTests.slow ? 200_000 : 60_000) {

@@ -1,0 +1,47 @@
+import DashModel
+import SQLiteKit
+
+/// What moving a shift to the current measuring method changed (`shift remeasure`).
+public struct Remeasured: Sendable, Equatable {
+    public let shiftID: Int64
+    /// Metres by the methods its sessions recorded, and by the current one.
+    public let before: Double
+    public let after: Double
+    /// Its capture sessions that were on another method.
+    public let sessionsMoved: Int
+}
+
+extension Store {
+    /// The methods the capture sessions of `shiftID` record, each with how many sessions use it.
+    /// A method this build does not know is damage (a newer build's store is refused earlier).
+    public func measureMethods(of shiftID: Int64) throws -> [(method: MeasureMethod, sessions: Int)] {
+        try connection.query("SELECT measureMethod, count(*) AS n FROM captureSession WHERE shiftId = ?1 GROUP BY measureMethod ORDER BY measureMethod",
+                             [.integer(shiftID)]).map { row in
+            guard let method = MeasureMethod(rawValue: row["measureMethod"].string ?? "") else {
+                throw CorruptRecordError(table: "captureSession", id: shiftID, detail: "a capture session of shift \(shiftID) records an unknown measuring method")
+            }
+            return (method, Int(row.int("n")))
+        }
+    }
+
+    /// Moves every capture session of `shiftID` to ``MeasureMethod/current`` (docs/mileage.md,
+    /// "History does not move"), in one transaction, and says the miles before and after.
+    public func remeasure(_ shiftID: Int64) throws -> Remeasured {
+        try write {
+            _ = try requireShift(shiftID)
+            let before = try recordedMeters(shiftID: shiftID)
+            let moved = try connection.run("UPDATE captureSession SET measureMethod = ?2 WHERE shiftId = ?1 AND measureMethod <> ?2",
+                                           [.integer(shiftID), .text(MeasureMethod.current.rawValue)])
+            let after = moved == 0 ? before : try recordedMeters(shiftID: shiftID)
+            return Remeasured(shiftID: shiftID, before: before, after: after, sessionsMoved: moved)
+        }
+    }
+
+    /// The shifts with a capture session on another method than the current one, oldest first.
+    public func shiftsToRemeasure() throws -> [Int64] {
+        try connection.query("""
+            SELECT DISTINCT c.shiftId FROM captureSession c JOIN shift s ON s.id = c.shiftId
+            WHERE c.measureMethod <> ?1 AND s.id > 0 ORDER BY s.startedAtMs, s.id
+            """, [.text(MeasureMethod.current.rawValue)]).map { $0.int("shiftId") }
+    }
+}
