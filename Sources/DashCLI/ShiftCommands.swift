@@ -84,6 +84,9 @@ enum ShiftCommands {
             let samples = try store.routeSampleCount(shiftID: id)
             run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
             run.print("  miles:     " + (samples == 0 ? "no route recorded" : String(format: "%.2f recorded", MileageMeter.miles(try store.recordedMeters(shiftID: id)))))
+            if let gaps = LoggingGaps.unlogged(sessions, from: shift.start, to: shift.end), gaps > 0 {
+                run.print("  unlogged:  \(Durations.hoursText(gaps)) h between route segments (the logger was off; still working time)")
+            }
             for pause in try store.pauses(of: id) {
                 run.print("  pause:     \(run.clock(pause.start))-\(pause.end.map(run.clock) ?? "now")")
             }

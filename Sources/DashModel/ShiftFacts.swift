@@ -26,6 +26,9 @@ public struct ShiftFacts: Hashable, Sendable {
     /// A shift an import made whose only evidence is money lines (no track, shift row, or trip
     /// times): its span is that of the payments, often a second, not the time worked.
     public var timedByPaymentsOnly = false
+    /// Milliseconds between its route's segments that no segment covers (``LoggingGaps``): the
+    /// logger was off; still working time. Nil when it has no route.
+    public var unlogged: Int64? = nil
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
                 outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,

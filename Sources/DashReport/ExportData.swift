@@ -40,12 +40,13 @@ public struct ExportData: Sendable {
         [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, mileageLog]
     }
 
-    /// `shifts.csv`: the report's shifts table and a `platforms` column, the platforms its
-    /// money names (`Report.platformsText`).
+    /// `shifts.csv`: the report's shifts table, a `platforms` column (the platforms its money
+    /// names, `Report.platformsText`) and `unlogged_hours` (time between its route's segments
+    /// that none covers: the logger was off; still working time; empty without a route).
     public var shiftsTable: ReportTable {
         let table = report.shiftsTable
-        let rows = zip(table.rows, report.shifts).map { $0.0 + [Report.platformsText(of: $0.1)] }
-        return ReportTable(name: table.name, columns: table.columns + ["platforms"], rows: rows)
+        let rows = zip(table.rows, report.shifts).map { $0.0 + [Report.platformsText(of: $0.1), $0.1.facts.unlogged.map(Cell.hours) ?? .empty] }
+        return ReportTable(name: table.name, columns: table.columns + ["platforms", "unlogged_hours"], rows: rows)
     }
 
     /// `deliveries.csv`: no money column beyond each delivery's own amount and tips, and the

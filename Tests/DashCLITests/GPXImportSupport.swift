@@ -102,3 +102,26 @@ func runCLI(_ words: [String], stderrIsTerminal: Bool) -> CLIResult {
     let status = DashPilotCLI.run(words, context: context)
     return CLIResult(status: status, stdout: captured.stdout, stderr: captured.stderr)
 }
+
+/// Logging gaps through the binary (docs/mileage.md): two segments of one shift 20 minutes apart
+/// (within the split gap, so one shift) show 20 minutes unlogged in `shift show` and shifts.csv.
+@Suite struct LoggingGapCLITests {
+    @Test func minutesBetweenSegmentsAreShownAsUnlogged() throws {
+        let store = try CLIStore()
+        func segment(from: Int, count: Int) -> [FixturePoint] {
+            (0..<count).map { FixturePoint(latitude: 41.88 + Double(from + $0) * 0.00005, longitude: -87.63, at: GPXFixture.at(from + $0 * 5)) }
+        }
+        // 0-295 s, then 1,495-1,790 s: a 1,200 s gap.
+        let path = store.folder.path("two.gpx")
+        try Data(GPXFixture.document([[segment(from: 0, count: 60), segment(from: 1495, count: 60)]]).utf8).write(to: URL(fileURLWithPath: path))
+        let imported = store.run("import", "gpx", path)
+        #expect(imported.status == .success, "\(imported.stderr)")
+        let show = store.run("shift", "show", "1")
+        #expect(show.stdout.contains("  unlogged:  0.33 h between route segments"), "\(show.stdout)")
+        let out = store.folder.path("shifts.csv")
+        #expect(store.run("export", "--range", "2026-11", "--format", "csv", "--table", "shifts", "--out", out).status == .success)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\r\n")
+        #expect(lines.first?.hasSuffix(",platforms,unlogged_hours") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(",0.33") == true, "\(lines)")
+    }
+}
