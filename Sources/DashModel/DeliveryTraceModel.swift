@@ -51,7 +51,7 @@ struct TraceBuilder {
     }
 
     mutating func run() {
-        stand(rng.int(30, 120))
+        stand(rng.int(20, 90))
         for _ in 0..<rng.int(13, 14) {
             drive(to: destination())
             deliver()
@@ -73,7 +73,7 @@ struct TraceBuilder {
         let door = onColumn ? (x: car.x + side * across, y: car.y + along) : (x: car.x + along, y: car.y + side * across)
         let pace = rng.uniform(1.2, 1.6)
         walk(from: car, to: door, pace: pace)
-        for _ in 0..<rng.int(30, 240) { emit(door.x, door.y) }
+        for _ in 0..<rng.int(90, 360) { emit(door.x, door.y) }
         walk(from: door, to: car, pace: pace)
         stand(rng.int(5, 30))
         if let stretch = try? Interval(start: start, end: now) { trace.parked.append(stretch) }

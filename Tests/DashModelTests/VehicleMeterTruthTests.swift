@@ -28,4 +28,26 @@ struct VehicleMeterTruthTests {
                      meter.stops.count, trace.parked.count, trace.lightStops, trace.outliers))
         #expect(abs(error) < 0.03)
     }
+
+    @Test("each seed's delivery stops are found, one inferred stop for each, and no red light is one", arguments: seeds)
+    func stopsFound(seed: UInt64) {
+        let trace = DeliveryTraceModel.shift(seed: seed)
+        let stops = Self.measure(trace).vehicle.stops
+        #expect(stops.count == trace.parked.count)
+        for parked in trace.parked {
+            let overlapping = stops.filter { $0.start < parked.end && parked.start < $0.end }
+            #expect(overlapping.count == 1, "parked \(parked.start)..\(parked.end)")
+        }
+        #expect(trace.lightStops > 10)
+    }
+
+    @Test("a clean delivery shift (no receiver error) measures within 0.6% of its truth: walks and standing are still taken out")
+    func cleanShift() {
+        for seed in Self.seeds.prefix(3) {
+            let trace = DeliveryTraceModel.shift(seed: seed, noisy: false)
+            let meters = Self.measure(trace).vehicle.meters
+            print(String(format: "clean seed %llu: %+.3f%%", seed, (meters / trace.vehicleMeters - 1) * 100))
+            #expect(abs(meters / trace.vehicleMeters - 1) < 0.006, "seed \(seed): \(meters) of \(trace.vehicleMeters)")
+        }
+    }
 }
