@@ -46,11 +46,14 @@ public struct VehicleMeter: Sendable {
     /// metres when known.
     public mutating func add(captureSession: Int64, at: Instant, latitude: Double, longitude: Double, accuracy: Double? = nil) {
         let time = at.millisecondsSinceEpoch
+        // The run is taken out of `current` before it changes, so its window is never copied.
         var run: VehicleRun
-        if let current, current.session == captureSession {
-            run = current
+        if let held = current, held.session == captureSession {
+            current = nil
+            run = held
         } else {
-            if let current { others[current.session] = current }
+            if let held = current { others[held.session] = held }
+            current = nil
             run = others.removeValue(forKey: captureSession) ?? VehicleRun(session: captureSession)
         }
         if let last = run.lastTime, time < last {

@@ -3,7 +3,7 @@ import Foundation
 /// One capture session's samples through ``VehicleMeter``'s method (docs/mileage.md, "Vehicle
 /// distance"):
 /// 1. **Outlier gate.** A sample whose reported accuracy is worse than ``worstAccuracy``, or that
-///    lies more than ``gate(seconds:)`` from where the last two accepted samples said the phone
+///    lies more than ``gate(seconds:speed:)`` from where the last two accepted samples said the phone
 ///    would be (constant velocity), is refused; after ``resetAfter`` refusals in a row the track
 ///    is taken to have really moved and the sample is accepted.
 /// 2. **Speed over a window.** The speed is the straight-line displacement over the last
@@ -27,8 +27,10 @@ struct VehicleRun: Sendable {
     static let parkedSeconds: Int64 = 120
     static let worstAccuracy = 50.0
     static let resetAfter = 3
-    /// Metres a fix may lie from the constant-velocity prediction `seconds` after the last one.
-    static func gate(seconds: Double) -> Double { 25 + 2.5 * seconds * seconds }
+    /// Metres a fix may lie from the constant-velocity prediction `seconds` after the last one,
+    /// at `speed` m/s: 25 m, what braking or accelerating at 5 m/s² moves a car off it, and the
+    /// speed's own length (a right-angle turn within the second, at any speed up to 60 m/s).
+    static func gate(seconds: Double, speed: Double) -> Double { 25 + 2.5 * seconds * seconds + speed * seconds }
 
     struct Point {
         var time: Int64
@@ -71,10 +73,16 @@ struct VehicleRun: Sendable {
 
     private var count: Int { ring.count }
     /// The i-th newest point (0: the newest).
-    private func back(_ i: Int) -> Point { ring[(head - 1 - i + 2 * Self.capacity) % Self.capacity] }
+    private func back(_ i: Int) -> Point {
+        let index = head - 1 - i
+        return ring[index < 0 ? index + ring.count : index]
+    }
     private var newest: Point? { ring.isEmpty ? nil : back(0) }
 
-    private func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    private func distance(_ a: Point, _ b: Point) -> Double {
+        let dx = a.x - b.x, dy = a.y - b.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
 
     mutating func add(time: Int64, latitude: Double, longitude: Double, accuracy: Double?) {
         lastTime = time
@@ -116,7 +124,7 @@ struct VehicleRun: Sendable {
 
     private mutating func push(_ point: Point) {
         if ring.count < Self.capacity { ring.append(point) } else { ring[head] = point }
-        head = (head + 1) % Self.capacity
+        head = head + 1 == Self.capacity ? 0 : head + 1
     }
 
     private mutating func isOutlier(_ point: Point) -> Bool {
@@ -127,12 +135,14 @@ struct VehicleRun: Sendable {
             let before = back(1)
             let span = Double(last.time - before.time) / 1000
             if span > 0, span <= 10 {
-                predictedX += (last.x - before.x) / span * seconds
-                predictedY += (last.y - before.y) / span * seconds
-                gate = Self.gate(seconds: seconds)
+                let vx = (last.x - before.x) / span, vy = (last.y - before.y) / span
+                predictedX += vx * seconds
+                predictedY += vy * seconds
+                gate = Self.gate(seconds: seconds, speed: (vx * vx + vy * vy).squareRoot())
             }
         }
-        if hypot(point.x - predictedX, point.y - predictedY) <= gate || refusedInARow >= Self.resetAfter {
+        let dx = point.x - predictedX, dy = point.y - predictedY
+        if dx * dx + dy * dy <= gate * gate || refusedInARow >= Self.resetAfter {
             if refusedInARow >= Self.resetAfter { ring.removeAll(keepingCapacity: true); head = 0 }
             refusedInARow = 0
             return false

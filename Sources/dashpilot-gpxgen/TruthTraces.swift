@@ -9,7 +9,7 @@ func writeTruthTraces(count: Int, seed: UInt64, dir: String) throws {
     print("file                 points   vehicle_m  walked_m  parked  lights  outliers")
     for k in 0..<count {
         let s = seed &+ UInt64(k)
-        let trace = DeliveryTraceModel.shift(seed: s)
+        let trace = DeliveryTraceModel.shift(seed: s, startMs: 1_793_984_400_000 + Int64(k) * 86_400_000)  // a day apart: never overlapping
         let name = "truth-\(s).gpx"
         let sink = try ByteSink(path: path(in: dir, name))
         let truth = String(format: "vehicle_m=%.1f walked_m=%.1f parked=%d lights=%d outliers=%d seed=%llu",
