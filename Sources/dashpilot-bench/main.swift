@@ -77,7 +77,7 @@ print("route: \(positionsPerShift) positions per 8-hour shift, written in batche
 print()
 
 /// `BENCH_ONLY=6` (or `1,2`) runs only those groups: 1, 2 (route writes), 4 (GPX import and
-/// mileage), 6 (statement import).
+/// mileage), 6 (statement import), 9 (vehicle distance, issue 15).
 let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "").split(separator: ",").compactMap { Int($0) })
 func wanted(_ group: Int) -> Bool { only.isEmpty || only.contains(group) }
 
@@ -458,3 +458,7 @@ if wanted(8), FileManager.default.isExecutableFile(atPath: dashpilot) {
                      Double(xlsxBytes) / 1024, xlsx.median, xlsx.median - report.median, Double(xlsx.peakKiB) / 1024))
     }
 }
+
+// MARK: - Vehicle distance (issue 15)
+
+if wanted(9) { vehicleBench() }

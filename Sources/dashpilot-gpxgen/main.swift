@@ -15,6 +15,7 @@ struct Options {
     var year = false
     var bytes: Int?
     var style: Style?
+    var truth: Int?
 }
 
 func parseBytes(_ text: String) -> Int? {
@@ -69,6 +70,9 @@ func parseArguments(_ args: [String]) throws -> Options {
             let v = try value(a)
             guard let s = Style(rawValue: v) else { throw GenError.usage("--style takes gpslogger, opentracks or osmand") }
             o.style = s
+        case "--truth":
+            guard let n = Int(try value(a)), n > 0, n <= 1000 else { throw GenError.usage("--truth takes a number of traces from 1 to 1000") }
+            o.truth = n
         case "--help", "-h":
             print(Defaults.usage)
             exit(0)
@@ -314,15 +318,18 @@ func readme(_ reports: [FileReport], weeks: Int, seed: UInt64, firstDay: Int, ho
 func run() throws {
     let o = try parseArguments(Array(CommandLine.arguments.dropFirst()))
     guard let out = o.out else { throw GenError.usage("--out DIR is required") }
-    let modes = [o.weeks != nil, o.year, o.bytes != nil, o.oneShiftHours != nil && !o.year].filter { $0 }.count
-    guard modes <= 1 else { throw GenError.usage("choose one of --weeks, --one-shift-hours, --year, --bytes") }
+    let modes = [o.truth != nil, o.weeks != nil, o.year, o.bytes != nil, o.oneShiftHours != nil && !o.year].filter { $0 }.count
+    guard modes <= 1 else { throw GenError.usage("choose one of --truth, --weeks, --one-shift-hours, --year, --bytes") }
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let city = City(seed: Rng.derive(o.seed, 1))
     let clock = ContinuousClock()
     let started = clock.now
     var reports: [FileReport] = []
 
-    if let target = o.bytes {
+    if let count = o.truth {
+        try writeTruthTraces(count: count, seed: o.seed, dir: out)
+        return
+    } else if let target = o.bytes {
         guard let name = o.name else { throw GenError.usage("--bytes needs --name FILE") }
         let style = o.style ?? .gpslogger
         guard style != .opentracks else {
