@@ -83,7 +83,13 @@ enum ShiftCommands {
             let sessions = try store.captureSessions(of: id)
             let samples = try store.routeSampleCount(shiftID: id)
             run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
-            run.print("  miles:     " + (samples == 0 ? "no route recorded" : String(format: "%.2f recorded", MileageMeter.miles(try store.recordedMeters(shiftID: id)))))
+            let measure = samples == 0 ? nil : try store.routeMeasures(shiftIDs: [id]).first
+            run.print("  miles:     " + (measure.map { String(format: "%.2f recorded", MileageMeter.miles($0.meters)) } ?? "no route recorded"))
+            if let stops = measure?.stops, !stops.isEmpty {
+                // Inferred parked stretches (docs/mileage.md): not a pause, still working time.
+                let parked = stops.reduce(Int64(0)) { $0 + $1.end.millisecondsSinceEpoch - $1.start.millisecondsSinceEpoch }
+                run.print("  stops:     \(stops.count) inferred from the route, \(parked / 60_000) min parked (still working time)")
+            }
             if let gaps = LoggingGaps.unlogged(sessions, from: shift.start, to: shift.end), gaps > 0 {
                 run.print("  unlogged:  \(Durations.hoursText(gaps)) h between route segments (the logger was off; still working time)")
             }

@@ -7,14 +7,19 @@ public enum MeasureMethod: String, Sendable, CaseIterable, Hashable {
     /// start in a parked stretch left out (``MileageMeter``): the method of every build up to
     /// schema v10, so every session of an older store keeps it.
     case geodesic1 = "geodesic-1"
+    /// Vehicle motion from a phone track (``VehicleMeter``, docs/mileage.md "Vehicle distance"):
+    /// outliers gated, a stop's wander and the walk to the door left out, the drive measured on
+    /// the geodesic. The method of sessions recorded from schema v11 on.
+    case vehicle1 = "vehicle-1"
 
     /// The method new capture sessions are recorded with.
-    public static let current: MeasureMethod = .geodesic1
+    public static let current: MeasureMethod = .vehicle1
 
     /// What a report or `shift show` says of it.
     public var summary: String {
         switch self {
         case .geodesic1: "every step between positions (geodesic-1)"
+        case .vehicle1: "the vehicle's motion (vehicle-1)"
         }
     }
 }

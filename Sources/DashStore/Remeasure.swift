@@ -24,6 +24,18 @@ extension Store {
         }
     }
 
+    /// Each capture session of `shiftID` and the method it records.
+    func sessionMethods(of shiftID: Int64) throws -> [Int64: MeasureMethod] {
+        var methods: [Int64: MeasureMethod] = [:]
+        for row in try connection.query("SELECT id, measureMethod FROM captureSession WHERE shiftId = ?1", [.integer(shiftID)]) {
+            guard let method = MeasureMethod(rawValue: row["measureMethod"].string ?? "") else {
+                throw CorruptRecordError(table: "captureSession", id: row.int("id"), detail: "an unknown measuring method")
+            }
+            methods[row.int("id")] = method
+        }
+        return methods
+    }
+
     /// Moves every capture session of `shiftID` to ``MeasureMethod/current`` (docs/mileage.md,
     /// "History does not move"), in one transaction, and says the miles before and after.
     public func remeasure(_ shiftID: Int64) throws -> Remeasured {

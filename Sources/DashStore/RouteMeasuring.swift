@@ -10,20 +10,26 @@ extension Store {
     /// `MeterPipeline.inFlight` chunks of `MeterPipeline.chunk` samples are held, whatever a
     /// route's length.
     public func recordedMeters(shiftIDs: [Int64]) throws -> [Double] {
+        try routeMeasures(shiftIDs: shiftIDs).map(\.meters)
+    }
+
+    /// Each shift's measured metres and the stops its vehicle-1 sessions found (the inferred
+    /// parked stretches `shift show` lists), in the order given.
+    public func routeMeasures(shiftIDs: [Int64]) throws -> [RouteMeasure] {
         let pipeline = MeterPipeline(count: shiftIDs.count)
         let statement = try connection.prepare("""
-            SELECT captureSessionId, recordedAtMs, latitude, longitude FROM routeSample
+            SELECT captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM FROM routeSample
             WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs, id
             """)
         defer { statement.finalize() }
         for (index, shiftID) in shiftIDs.enumerated() {
-            // Each session by the method it records (all geodesic-1 in this build: a method it
-            // does not know is refused as damage, never measured another way).
-            _ = try measureMethods(of: shiftID)
+            // Each session by the method it records (a method this build does not know is
+            // refused as damage, never measured another way).
+            let methods = try sessionMethods(of: shiftID)
             let parked = try suspensions(of: shiftID).compactMap { stretch in
                 try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
             }
-            pipeline.begin(index, MileageMeter(suspensions: parked))
+            pipeline.begin(index, RouteMeter(suspensions: parked, methods: methods))
             // Only what lies within the shift's times is its miles (a track kept on your shift
             // past your times counts when you change them; docs/record.md).
             let span = try connection.query("SELECT startedAtMs, coalesce(endedAtMs, 253402300799999) FROM shift WHERE id = ?1", [.integer(shiftID)]).first
@@ -33,7 +39,8 @@ extension Store {
             chunk.reserveCapacity(MeterPipeline.chunk)
             while try statement.advance() {
                 chunk.append(RouteStep(session: statement.int64(at: 0), at: statement.int64(at: 1),
-                                       latitude: statement.doubleValue(at: 2), longitude: statement.doubleValue(at: 3)))
+                                       latitude: statement.doubleValue(at: 2), longitude: statement.doubleValue(at: 3),
+                                       accuracy: statement.double(at: 4)))
                 if chunk.count == MeterPipeline.chunk {
                     pipeline.feed(index, chunk)
                     chunk.removeAll(keepingCapacity: true)
@@ -51,6 +58,13 @@ struct RouteStep: Sendable {
     let at: Int64
     let latitude: Double
     let longitude: Double
+    let accuracy: Double?
+}
+
+/// One shift's measured route: metres, and the stops vehicle-1 inferred.
+public struct RouteMeasure: Sendable, Equatable {
+    public let meters: Double
+    public let stops: [VehicleStop]
 }
 
 /// Measures routes on a serial queue of its own, in the order they are fed. Its state is only
@@ -61,15 +75,15 @@ final class MeterPipeline: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "dashpilot.route-meter")
     private let slots = DispatchSemaphore(value: MeterPipeline.inFlight)
-    private var meters: [MileageMeter?]
-    private var measured: [Double]
+    private var meters: [RouteMeter?]
+    private var measured: [RouteMeasure]
 
     init(count: Int) {
         meters = Array(repeating: nil, count: count)
-        measured = Array(repeating: 0, count: count)
+        measured = Array(repeating: RouteMeasure(meters: 0, stops: []), count: count)
     }
 
-    func begin(_ index: Int, _ meter: MileageMeter) {
+    func begin(_ index: Int, _ meter: RouteMeter) {
         queue.async { self.meters[index] = meter }
     }
 
@@ -80,7 +94,7 @@ final class MeterPipeline: @unchecked Sendable {
                 self.meters[index] = nil
                 for step in steps {
                     meter.add(captureSession: step.session, at: Instant(millisecondsSinceEpoch: step.at),
-                              latitude: step.latitude, longitude: step.longitude)
+                              latitude: step.latitude, longitude: step.longitude, accuracy: step.accuracy)
                 }
                 self.meters[index] = meter
             }
@@ -88,9 +102,9 @@ final class MeterPipeline: @unchecked Sendable {
         }
     }
 
-    func results() -> [Double] {
+    func results() -> [RouteMeasure] {
         queue.sync {
-            for (index, meter) in meters.enumerated() { measured[index] = meter?.meters ?? 0 }
+            for (index, meter) in meters.enumerated() { measured[index] = RouteMeasure(meters: meter?.meters ?? 0, stops: meter?.stops ?? []) }
             return measured
         }
     }

@@ -47,7 +47,17 @@ import TestSupport
         let store = try Store.open(at: path, create: false)
         #expect(try store.measureMethods(of: 1).map(\.method) == [.geodesic1])
         #expect(try store.recordedMeters(shiftID: 1) == before)
-        #expect(try store.remeasure(1) == Remeasured(shiftID: 1, before: before, after: before, sessionsMoved: 0))
+        // Remeasured, it is what vehicle-1 makes of the same samples.
+        var vehicle = VehicleMeter()
+        for sample in try store.routeSamples(shiftID: 1) {
+            vehicle.add(captureSession: sample.captureSessionID, at: sample.position.at, latitude: sample.position.latitude,
+                        longitude: sample.position.longitude, accuracy: sample.position.horizontalAccuracy)
+        }
+        let moved = try store.remeasure(1)
+        #expect(moved.before == before && moved.sessionsMoved == 1 && moved.after == vehicle.meters, "\(moved) \(vehicle.meters)")
+        #expect(try store.measureMethods(of: 1).map(\.method) == [.vehicle1])
+        #expect(try store.remeasure(1).sessionsMoved == 0)
+        #expect(try store.shiftsToRemeasure().isEmpty)
     }
 
     @Test func newSessionsRecordTheCurrentMethodAndAnUnknownOneIsRefused() throws {
@@ -62,5 +72,26 @@ import TestSupport
         #expect(throws: (any Error).self) {
             try store.connection.run("UPDATE captureSession SET measureMethod = 'Geodesic 1' WHERE shiftId = ?1", [.integer(id)])
         }
+    }
+}
+
+/// The store measures a new session by vehicle-1 (docs/mileage.md): a generated delivery shift's
+/// route, written and read back, is within the truth's floor and its stops are the parked ones.
+@Suite struct VehicleMilesInTheStoreTests {
+    @Test(arguments: [UInt64(3), 7]) func aDeliveryShiftsRouteIsItsVehicleMiles(seed: UInt64) throws {
+        let trace = DeliveryTraceModel.shift(seed: seed)
+        let store = try Store.inMemory()
+        let first = try #require(trace.samples.first), last = try #require(trace.samples.last)
+        let id = try store.createCompletedShift(start: first.at, end: last.at.adding(milliseconds: 1))
+        try store.write {
+            let writer = try store.beginCapture(shiftID: id, startedAt: first.at, source: "trace")
+            try writer.append(trace.samples.map { try Position(at: $0.at, latitude: $0.latitude, longitude: $0.longitude, horizontalAccuracy: $0.accuracy) })
+            writer.finish()
+        }
+        let measure = try #require(try store.routeMeasures(shiftIDs: [id]).first)
+        let error = abs(measure.meters - trace.vehicleMeters) / trace.vehicleMeters
+        #expect(error < 0.03, "seed \(seed): \(measure.meters) m against \(trace.vehicleMeters) m")
+        #expect(measure.stops.count == trace.parked.count)
+        #expect(try store.recordedMeters(shiftID: id) == measure.meters)
     }
 }
