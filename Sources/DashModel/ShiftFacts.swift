@@ -26,6 +26,8 @@ public struct ShiftFacts: Hashable, Sendable {
     /// A shift an import made whose only evidence is money lines (no track, shift row, or trip
     /// times): its span is that of the payments, often a second, not the time worked.
     public var timedByPaymentsOnly = false
+    /// The miles the driver recorded (odometer or a figure; RecordedMiles.swift); nil: none.
+    public var recordedMiles: RecordedMiles?
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
                 outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,
