@@ -86,10 +86,10 @@ enum ShiftCommands {
             run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
             let measured = samples == 0 ? nil : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: id)))
             if let typed = try store.recordedMiles(of: id) {
-                run.print("  miles:     \(VehicleCommands.text(typed)), recorded by you (they count)"
-                          + (measured.map { "; the route measured \($0)" } ?? ""))
+                run.print("  miles:     \(VehicleCommands.text(typed)), yours (they count, not the route)"
+                          + (measured.map { "; the route recorded \($0)" } ?? ""))
             } else {
-                run.print("  miles:     " + (measured.map { "\($0) measured from the route" } ?? "no route recorded"))
+                run.print("  miles:     " + (measured.map { "\($0) recorded" } ?? "no route recorded"))
             }
             for pause in try store.pauses(of: id) {
                 run.print("  pause:     \(run.clock(pause.start))-\(pause.end.map(run.clock) ?? "now")")

@@ -5,7 +5,7 @@ import DashStore
 /// (the driver's own miles for a shift). docs/cli.md "vehicle" and "shift miles".
 enum VehicleCommands {
     static let set = CommandSpec(
-        path: ["vehicle", "set"], abstract: "Set or clear the fuel assumption new shifts take as their own.",
+        path: ["vehicle", "set"], abstract: "Set or clear the fuel assumption new shifts take.",
         usage: "vehicle set --mpg N --price P | vehicle set --clear",
         options: [
             OptionHelp(name: "mpg", value: "N", help: "Fuel economy in miles per gallon, more than 0 (27.5)."),
@@ -59,7 +59,7 @@ enum VehicleCommands {
         usage: "shift miles ID --odometer START END | shift miles ID --miles N | shift miles ID --clear",
         arguments: [("ID", "The shift.")],
         options: [
-            OptionHelp(name: "odometer", value: nil, help: "Followed by the odometer's START and END readings (END not below START), to a tenth of a mile."),
+            OptionHelp(name: "odometer", value: nil, help: "Then the odometer's START and END readings, to a tenth."),
             OptionHelp(name: "miles", value: "N", help: "Miles driven, to a tenth (12.4), when you have no readings."),
             OptionHelp(name: "clear", value: nil, help: "Forget the recorded miles: back to the route's, or none."),
         ],

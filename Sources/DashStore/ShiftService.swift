@@ -211,16 +211,19 @@ extension Store {
         try write {
             var shift = try requireShift(shiftID)
             try shift.setFuel(fuel)
-            try connection.run("UPDATE shift SET fuelMpgE4 = ?2, fuelPricePerGallonE4 = ?3, fuelSeeded = 0 WHERE id = ?1",
+            try connection.run("UPDATE shift SET fuelMpgE4 = ?2, fuelPricePerGallonE4 = ?3\(typedFuel) WHERE id = ?1",
                                [.integer(shiftID), .money(fuel.milesPerGallon), .money(fuel.pricePerGallon)])
         }
     }
+
+    /// A pair set or cleared by hand is the driver's, not seeded (schema v10; nothing before it).
+    private var typedFuel: String { version >= 10 ? ", fuelSeeded = 0" : "" }
 
     /// Clears the fuel assumption.
     public func clearFuel(_ shiftID: Int64) throws {
         try write {
             _ = try requireShift(shiftID)
-            try connection.run("UPDATE shift SET fuelMpgE4 = NULL, fuelPricePerGallonE4 = NULL, fuelSeeded = 0 WHERE id = ?1", [.integer(shiftID)])
+            try connection.run("UPDATE shift SET fuelMpgE4 = NULL, fuelPricePerGallonE4 = NULL\(typedFuel) WHERE id = ?1", [.integer(shiftID)])
         }
     }
 }
