@@ -75,7 +75,8 @@ demo: deps
 	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot
 	@set -e; bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot"; \
 	rm -rf $(DEMO_DIR); mkdir -p $(DEMO_DIR)/exports; \
-	echo "== recording a week into $(DEMO_DIR)/demo.sqlite"; \
+	echo "== recording a week into $(DEMO_DIR)/demo.sqlite (the vehicle's fuel default first: every shift made afterwards takes it)"; \
+	$(DEMO) vehicle set --mpg 27.5 --price 3.459; $(DEMO) vehicle show; \
 	$(DEMO) shift add --start 2026-11-02T10:30 --end 2026-11-02T14:15 --pause 12:05/12:25; \
 	$(DEMO) shift earnings 1 68.40 --tips 21.75; \
 	$(DEMO) shift fuel 1 --mpg 27.5 --price 3.459; \
@@ -86,6 +87,9 @@ demo: deps
 	$(DEMO) shift earnings 3 0; \
 	$(DEMO) shift add --start 2026-11-06T23:30 --end 2026-11-07T02:10; \
 	$(DEMO) shift fuel 4 --mpg 26 --price 3.399; \
+	echo "== the odometer readings of the hand-recorded shifts (no track: your miles count, and the mileage log shows them)"; \
+	$(DEMO) shift miles 1 --odometer 48210.4 48252.0; $(DEMO) shift miles 2 --odometer 48252.0 48311.7; \
+	$(DEMO) shift miles 3 --odometer 48311.7 48348.9; $(DEMO) shift miles 4 --miles 22.6; \
 	$(DEMO) expense add --date 2026-11-03 --amount 41.27 --category fuel --note "full tank"; \
 	$(DEMO) expense add --date 2026-11-04 --amount 6.00 --category parking; \
 	$(DEMO) expense add --date 2026-11-06 --amount 0 --category phone --note "plan paid by employer"; \

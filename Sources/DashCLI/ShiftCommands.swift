@@ -11,7 +11,7 @@ enum ShiftCommands {
             OptionHelp(name: "from", value: "DATE", help: "Only shifts that started on or after this local date (YYYY-MM-DD)."),
             OptionHelp(name: "to", value: "DATE", help: "Only shifts that started before this local date (exclusive)."),
         ],
-        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours. Miles are measured from the recorded route; '-' means no route was recorded.",
+        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours. Miles are measured from the recorded route, or are the ones you recorded with 'shift miles' (marked r); '-' means neither.",
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
@@ -20,7 +20,7 @@ enum ShiftCommands {
             let store = try run.store
             var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "MILES", "EARNINGS", "TIPS", "FUEL"],
                                   rightAligned: [0, 4, 5, 6, 7, 8])
-            var fromTrips = false
+            var fromTrips = false, typedMiles = false
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
                 // The gross the report counts (docs/report.md), marked when it is not your own
@@ -34,8 +34,7 @@ enum ShiftCommands {
                     String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
                     Durations.hoursText(times.worked), Durations.hoursText(times.paused),
-                    try store.routeSampleCount(shiftID: shift.id) == 0 ? "-"
-                        : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: shift.id))),
+                    try milesCell(shift.id, store: store, marked: &typedMiles),
                     earnings, tips,
                     shift.fuel.map { "\($0.milesPerGallon) mpg @ \($0.pricePerGallon)" } ?? "-",
                 ])
@@ -45,6 +44,7 @@ enum ShiftCommands {
             } else {
                 run.context.console.out(table.render())
                 if fromTrips { run.print("* from imported statements or trips, not a figure you typed (docs/report.md says which counts)") }
+                if typedMiles { run.print("r miles you recorded ('shift miles'), not the measured route") }
             }
             return .success
         })
@@ -79,12 +79,19 @@ enum ShiftCommands {
                 }
             }
             for note in counted.notes { run.print("  note:      \(note.text)") }
-            run.print("  fuel:      \(shift.fuel.map { "\($0.milesPerGallon) mpg at \($0.pricePerGallon) per gallon" } ?? "no assumption recorded")")
+            let seeded = try store.fuelIsSeeded(id) ? " (seeded when the shift was made)" : ""
+            run.print("  fuel:      \(shift.fuel.map { "\($0.milesPerGallon) mpg at \($0.pricePerGallon) per gallon" + seeded } ?? "no assumption recorded")")
             let sessions = try store.captureSessions(of: id)
             let samples = try store.routeSampleCount(shiftID: id)
             run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
             let measure = samples == 0 ? nil : try store.routeMeasures(shiftIDs: [id]).first
-            run.print("  miles:     " + (measure.map { String(format: "%.2f recorded", MileageMeter.miles($0.meters)) } ?? "no route recorded"))
+            let measured = measure.map { String(format: "%.2f", MileageMeter.miles($0.meters)) }
+            if let typed = try store.recordedMiles(of: id) {
+                run.print("  miles:     \(VehicleCommands.text(typed)), yours (they count, not the route)"
+                          + (measured.map { "; the route recorded \($0)" } ?? ""))
+            } else {
+                run.print("  miles:     " + (measured.map { "\($0) recorded" } ?? "no route recorded"))
+            }
             if let stops = measure?.stops, !stops.isEmpty {
                 // Inferred parked stretches (docs/mileage.md): not a pause, still working time.
                 let parked = stops.reduce(Int64(0)) { $0 + $1.end.millisecondsSinceEpoch - $1.start.millisecondsSinceEpoch }
@@ -237,6 +244,15 @@ enum ShiftCommands {
             if !run.quiet { run.print("deleted shift \(id)") }
             return .success
         })
+
+    /// The MILES cell of `shifts`: your recorded figure (marked r), else the route's, else `-`.
+    static func milesCell(_ id: Int64, store: Store, marked: inout Bool) throws -> String {
+        if let typed = try store.recordedMiles(of: id) {
+            marked = true
+            return RecordedMiles.text(typed.tenths) + "0r"
+        }
+        return try store.routeSampleCount(shiftID: id) == 0 ? "-" : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: id)))
+    }
 
     static func describe(_ preview: ShiftDeletion, run: Invocation) {
         let shift = preview.shift

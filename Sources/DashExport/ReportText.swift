@@ -38,7 +38,7 @@ public enum ReportText {
                 let days = Day(end, in: request.zone).number - s.startDay.number
                 ended = String(format: "%02d:%02d", civil.hour, civil.minute) + (days > 0 ? "+\(days)" : "")
             }
-            return [String(s.shift.id), started, ended, text(.hours(s.worked)), text(.distance(s.facts.meters.map(request.distanceUnit.amount(meters:)))),
+            return [String(s.shift.id), started, ended, text(.hours(s.worked)), text(.distance(s.facts.distanceMeters.map(request.distanceUnit.amount(meters:)))),
                     text(.money(s.gross)), text(.money(s.estimatedFuel)), text(.money(s.perWorkedHour))]
         }
         var out = wrapped(title(report) + ", shift by shift")

@@ -29,6 +29,8 @@ public struct ShiftFacts: Hashable, Sendable {
     /// Milliseconds between its route's segments that no segment covers (``LoggingGaps``): the
     /// logger was off; still working time. Nil when it has no route.
     public var unlogged: Int64? = nil
+    /// The miles the driver recorded (odometer or a figure; RecordedMiles.swift); nil: none.
+    public var recordedMiles: RecordedMiles?
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
                 outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,

@@ -80,17 +80,23 @@ public struct ExportData: Sendable {
     }
 
     /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,
-    /// the miles (or km) its route recorded (empty: no route) and its purpose; then a total row
+    /// the miles (or km) the driver recorded or else its route measured (empty: neither), which
+    /// of the two (`recorded`, `route`, `none`), the odometer readings when recorded, and its purpose; then a total row
     /// (`date` = `total`) with the recorded distance and, in `purpose`, the standard-mileage
     /// estimate of the reporting engine.
     public var mileageLog: ReportTable {
         let unit = report.request.distanceUnit
-        let columns = ["date", "shift_id", "started_at", "ended_at", unit == .mi ? "miles" : "km", "purpose"]
+        let distance = unit == .mi ? "miles" : "km"
+        let columns = ["date", "shift_id", "started_at", "ended_at", distance, distance + "_source", "odometer_start", "odometer_end", "purpose"]
+        // Odometer readings in miles, as the odometer showed them (tenths), when the driver recorded them.
+        func reading(_ tenths: Int64?) -> Cell { tenths.map { .decimal(Money(units: $0 * (Money.scale / 10))) } ?? .empty }
         var rows: [[Cell]] = report.shifts.filter(\.isCompleted).map { s in
             [.date(s.startDay), .integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end),
-             .distance(s.facts.meters.map(unit.amount(meters:))), .text(purpose(of: s.shift.id))]
+             .distance(s.facts.distanceMeters.map(unit.amount(meters:))), .text(s.facts.milesSource.rawValue),
+             reading(s.facts.recordedMiles?.odometer?.start), reading(s.facts.recordedMiles?.odometer?.end), .text(purpose(of: s.shift.id))]
         }
-        rows.append([.text("total"), .empty, .empty, .empty, .distance(report.total.distance(unit)), .text(mileageEstimateText)])
+        rows.append([.text("total"), .empty, .empty, .empty, .distance(report.total.distance(unit)), .empty, .empty, .empty,
+                     .text(mileageEstimateText)])
         return ReportTable(name: "mileage_log", columns: columns, rows: rows)
     }
 

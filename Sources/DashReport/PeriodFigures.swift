@@ -73,7 +73,7 @@ public struct PeriodFigures: Sendable {
             shiftsTimedByPayments += 1
             workedTimedByPayments += elapsed - paused
         }
-        if let shiftMeters = shift.facts.meters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
+        if let shiftMeters = shift.facts.distanceMeters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
         if let gross = shift.gross {
             grossSum = try grossSum.adding(gross)
             if let tips = shift.platformTips {
@@ -88,7 +88,7 @@ public struct PeriodFigures: Sendable {
                 hourlyGross = try hourlyGross.adding(gross)
                 hourlyWorked += elapsed - paused
             }
-            if let shiftMeters = shift.facts.meters, shiftMeters > 0 {
+            if let shiftMeters = shift.facts.distanceMeters, shiftMeters > 0 {
                 distanceGross = try distanceGross.adding(gross)
                 distanceMeters += shiftMeters
             }
@@ -109,7 +109,7 @@ public struct PeriodFigures: Sendable {
         }
         if let deduction = shift.mileageDeduction {
             mileageDeductionSum = try mileageDeductionSum.adding(deduction)
-            mileageDeductionMeters += shift.facts.meters ?? 0
+            mileageDeductionMeters += shift.facts.distanceMeters ?? 0
             shiftsWithMileageDeduction += 1
         }
         if shift.lacksMileageRate { shiftsWithoutMileageRate += 1 }

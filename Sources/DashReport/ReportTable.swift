@@ -57,7 +57,7 @@ extension Report {
     /// The `shifts.csv` columns, in order, a row per shift that started in the span.
     public var shiftsTable: ReportTable {
         let (total, per) = distanceWords
-        let columns = ["shift_id", "started_at", "ended_at", "state", "elapsed_hours", "paused_hours", "worked_hours", total, "offers",
+        let columns = ["shift_id", "started_at", "ended_at", "state", "elapsed_hours", "paused_hours", "worked_hours", total, total + "_source", "offers",
                        "deliveries", "cancelled_deliveries", "gross_earnings", "platform_tips", "outside_tips", "fuel_mpg",
                        "fuel_price_per_gallon", "estimated_fuel", "estimated_net_after_fuel", "earnings_per_worked_hour", "earnings_per_\(per)"]
         let unit = request.distanceUnit
@@ -67,7 +67,8 @@ extension Report {
         }
         let rows: [[Cell]] = shifts.map { s in
             [.integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end), .text(s.state.rawValue), .hours(s.elapsed), .hours(s.paused),
-             .hours(s.worked), .distance(s.facts.meters.map(unit.amount(meters:))), .integer(s.facts.offers), .integer(s.facts.deliveries),
+             .hours(s.worked), .distance(s.facts.distanceMeters.map(unit.amount(meters:))), .text(s.facts.milesSource.rawValue),
+             .integer(s.facts.offers), .integer(s.facts.deliveries),
              .integer(s.facts.cancelledDeliveries), .money(s.gross), .money(s.platformTips), .money(s.facts.outsideTips),
              s.shift.fuel.map { .decimal($0.milesPerGallon) } ?? .empty, s.shift.fuel.map { .decimal($0.pricePerGallon) } ?? .empty,
              .money(s.estimatedFuel),

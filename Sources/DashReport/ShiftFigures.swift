@@ -22,7 +22,7 @@ public struct ShiftFigures: Sendable {
     public let paused: Int64?
     public var worked: Int64? { elapsed.flatMap { elapsed in paused.map { elapsed - $0 } } }
     /// Miles the route recorded; nil when it has no route.
-    public var miles: Double? { facts.meters.map(MileageMeter.miles) }
+    public var miles: Double? { facts.distanceMiles }
     /// Fuel for its miles at its own assumption: miles / mpg x price; nil without both.
     public let estimatedFuel: Money?
     /// The standard-mileage value of its miles at the rate of its start date; nil without
@@ -45,7 +45,7 @@ public struct ShiftFigures: Sendable {
             elapsed = nil
             paused = nil
         }
-        let miles = facts.meters.map(MileageMeter.miles)
+        let miles = facts.distanceMiles
         if let miles, let fuel = facts.shift.fuel, fuel.milesPerGallon.units > 0 {
             // miles / (mpg units / 10^4) gallons at price units a gallon.
             estimatedFuel = Rates.money(units: miles * Double(fuel.pricePerGallon.units) * Double(Money.scale)
@@ -86,7 +86,7 @@ public struct ShiftFigures: Sendable {
 
     /// Gross per mile (or km), when it has both and drove some distance.
     public func perDistance(_ unit: DistanceUnit) -> Money? {
-        guard let gross, let meters = facts.meters else { return nil }
+        guard let gross, let meters = facts.distanceMeters else { return nil }
         return Rates.perDistance(gross, distance: unit.amount(meters: meters))
     }
 }

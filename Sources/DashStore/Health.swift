@@ -12,11 +12,11 @@ public struct StoreCounts: Sendable, Equatable {
 extension Store {
     /// The record's tables, in the order DESIGN.md lists the entities, then schema v7's statement
     /// figures and the rows several imports hold, v8's replaced trip figures, then v9's route
-    /// positions kept aside: every check of "nothing written" and of what the store may hold
+    /// positions kept aside and v10's vehicle default: every check of "nothing written" and of what the store may hold
     /// reads this list.
     public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip", "deliveryLine",
                                     "pickupPlace", "expense", "routeSample", "captureSession", "importRecord", "shiftEarning",
-                                    "importHolding", "deliveryReplaced", "routeSampleAside"]
+                                    "importHolding", "deliveryReplaced", "routeSampleAside", "vehicleDefault"]
 
     /// Rows in each table (the route's count comes from its index, without loading rows).
     public func counts() throws -> StoreCounts {

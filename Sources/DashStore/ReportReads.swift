@@ -8,7 +8,7 @@ extension Store {
     /// of samples in memory); everything else comes from small indexed queries.
     public func shiftFacts(from: Instant? = nil, to: Instant? = nil) throws -> [ShiftFacts] {
         try read {
-            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney], payments: Bool, sessions: [CaptureSession])] = []
+            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney], payments: Bool, sessions: [CaptureSession], recorded: RecordedMiles?)] = []
             for shift in try shifts(from: from, to: to) {
                 let work = try connection.query("""
                     SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
@@ -18,7 +18,8 @@ extension Store {
                     """, [.integer(shift.id)]), table: "deliveryTip", of: "the outside tips of shift \(shift.id)").units
                 let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
                 partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try platformMoney(of: shift),
-                                try !hasRoute && timedByPaymentsOnly(shift.id), hasRoute ? try captureSessions(of: shift.id) : []))
+                                try !hasRoute && timedByPaymentsOnly(shift.id), hasRoute ? try captureSessions(of: shift.id) : [],
+                                try recordedMiles(of: shift.id)))
             }
             // The routes, read once each, in time order, measured on the second core.
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
@@ -30,6 +31,7 @@ extension Store {
                            money: p.money)
                 facts.timedByPaymentsOnly = p.payments
                 facts.unlogged = p.hasRoute ? LoggingGaps.unlogged(p.sessions, from: p.shift.start, to: p.shift.end) : nil
+                facts.recordedMiles = p.recorded
                 return facts
             }
         }

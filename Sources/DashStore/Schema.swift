@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v11]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -474,6 +474,34 @@ public enum Schema {
         ) STRICT;
         CREATE INDEX routeSampleAsideByTime ON routeSampleAside (recordedAtMs);
         CREATE INDEX routeSampleAsideBySession ON routeSampleAside (captureSessionId, recordedAtMs);
+        """)
+
+    /// Vehicle defaults and the driver's own miles (issue 15, docs/cli.md "vehicle", docs/report.md
+    /// "Miles"): the fuel pair a new shift takes as its own snapshot, which shift carries a pair
+    /// seeded from it (so an import may still join or undo that shift: a seeded pair is not what
+    /// the driver entered on it), and the miles the driver recorded (odometer readings or a
+    /// figure) in tenths of a mile, exact.
+    static let v10 = Migration("0010 vehicle fuel default; a seeded fuel pair; the driver's recorded miles", """
+        -- At most one row: the fuel pair every shift created afterwards takes as its own; none: no seeding.
+        CREATE TABLE vehicleDefault (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            fuelMpgE4 INTEGER NOT NULL CHECK (fuelMpgE4 > 0),
+            fuelPricePerGallonE4 INTEGER NOT NULL CHECK (fuelPricePerGallonE4 >= 0),
+            setAtMs INTEGER NOT NULL CHECK (setAtMs BETWEEN -62135596800000 AND 253402300799999)
+        ) STRICT;
+        -- 1: the shift's fuel pair was seeded when the shift was made (from vehicleDefault, or from
+        -- the made shift it was split from); 0: typed with 'shift fuel', or none.
+        ALTER TABLE shift ADD COLUMN fuelSeeded INTEGER NOT NULL DEFAULT 0
+            CHECK (fuelSeeded IN (0, 1)) CHECK (fuelSeeded = 0 OR fuelMpgE4 IS NOT NULL);
+        -- The driver's miles for the shift, tenths of a mile: a figure alone, or odometer readings
+        -- at the start and the end (kept, and the figure is their difference). Completed shifts only.
+        ALTER TABLE shift ADD COLUMN recordedMilesE1 INTEGER
+            CHECK (recordedMilesE1 >= 0) CHECK (recordedMilesE1 IS NULL OR endedAtMs IS NOT NULL);
+        ALTER TABLE shift ADD COLUMN odometerStartE1 INTEGER
+            CHECK (odometerStartE1 >= 0) CHECK (odometerStartE1 IS NULL OR recordedMilesE1 IS NOT NULL);
+        ALTER TABLE shift ADD COLUMN odometerEndE1 INTEGER
+            CHECK ((odometerEndE1 IS NULL) = (odometerStartE1 IS NULL))
+            CHECK (odometerEndE1 IS NULL OR odometerEndE1 - odometerStartE1 = recordedMilesE1);
         """)
 
     /// History does not move (issue 15, docs/mileage.md): each capture session records the method

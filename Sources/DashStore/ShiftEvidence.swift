@@ -166,7 +166,8 @@ extension Store {
         guard shift.isMade, !shift.parked else { return }
         let one: [SQLValue] = [.integer(shift.id)]
         if try connection.scalar("""
-            SELECT 1 FROM shift s WHERE s.id = ?1 AND ((s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NULL) OR s.fuelMpgE4 IS NOT NULL
+            SELECT 1 FROM shift s WHERE s.id = ?1 AND ((s.grossEarningsE4 IS NOT NULL AND s.earningsImportId IS NULL) OR (s.fuelMpgE4 IS NOT NULL AND s.fuelSeeded = 0)
+                OR s.recordedMilesE1 IS NOT NULL
                 OR EXISTS (SELECT 1 FROM shiftPause p WHERE p.shiftId = s.id) OR EXISTS (SELECT 1 FROM routeSuspension r WHERE r.shiftId = s.id)
                 OR EXISTS (SELECT 1 FROM shiftEarning e WHERE e.shiftId = s.id AND e.importId IS NULL)
                 OR EXISTS (SELECT 1 FROM delivery d WHERE d.shiftId = s.id AND d.importId IS NULL)

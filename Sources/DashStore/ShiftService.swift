@@ -84,6 +84,8 @@ extension Store {
                 try connection.run("INSERT INTO shiftPause (shiftId, startedAtMs, endedAtMs) VALUES (?1, ?2, ?3)",
                                    [.integer(id), .instant(pause.start), .instant(pause.end)])
             }
+            // The vehicle's fuel default, as this shift's own snapshot (VehicleDefaults.swift).
+            try seedFuel(id)
             return id
         }
     }
@@ -130,6 +132,8 @@ extension Store {
             try connection.run("UPDATE shiftPause SET endedAtMs = ?2 WHERE shiftId = ?1 AND endedAtMs IS NULL", [.integer(id), .instant(instant)])
             try connection.run("UPDATE routeSuspension SET endedAtMs = ?2 WHERE shiftId = ?1 AND endedAtMs IS NULL", [.integer(id), .instant(instant)])
             try connection.run("UPDATE shift SET endedAtMs = ?2 WHERE id = ?1", [.integer(id), .instant(shift.end)])
+            // An active shift may hold no fuel pair (schema v1): it takes the default in force when it ends.
+            try seedFuel(id)
         }
     }
 
@@ -207,16 +211,19 @@ extension Store {
         try write {
             var shift = try requireShift(shiftID)
             try shift.setFuel(fuel)
-            try connection.run("UPDATE shift SET fuelMpgE4 = ?2, fuelPricePerGallonE4 = ?3 WHERE id = ?1",
+            try connection.run("UPDATE shift SET fuelMpgE4 = ?2, fuelPricePerGallonE4 = ?3\(typedFuel) WHERE id = ?1",
                                [.integer(shiftID), .money(fuel.milesPerGallon), .money(fuel.pricePerGallon)])
         }
     }
+
+    /// A pair set or cleared by hand is the driver's, not seeded (schema v10; nothing before it).
+    private var typedFuel: String { version >= 10 ? ", fuelSeeded = 0" : "" }
 
     /// Clears the fuel assumption.
     public func clearFuel(_ shiftID: Int64) throws {
         try write {
             _ = try requireShift(shiftID)
-            try connection.run("UPDATE shift SET fuelMpgE4 = NULL, fuelPricePerGallonE4 = NULL WHERE id = ?1", [.integer(shiftID)])
+            try connection.run("UPDATE shift SET fuelMpgE4 = NULL, fuelPricePerGallonE4 = NULL\(typedFuel) WHERE id = ?1", [.integer(shiftID)])
         }
     }
 }

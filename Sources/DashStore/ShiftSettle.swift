@@ -155,6 +155,7 @@ extension Store {
                 try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)", span)
                 target = connection.lastInsertRowID
                 outcome.created.append(target)
+                try seedFuel(made: target, planned, evidence, leaving: leaving)
             }
             move(planned.evidence, to: target, start: planned.span.start, end: end, evidence, into: &moves)
         }
@@ -242,6 +243,22 @@ extension Store {
             try moveRoute(session: move.id, from: move.from, to: move.to, newSession: move.id, times: move.span)
         }
         try connection.execute("DELETE FROM temp.settleMove")
+    }
+}
+
+extension Store {
+    /// A shift the planner makes takes a fuel snapshot once (docs/cli.md "vehicle"): split from
+    /// made shifts, the pair of the oldest of them (none included: the work keeps its costing);
+    /// of new evidence alone, the vehicle default, but never in an undo (`leaving`), which
+    /// changes no shift's fuel.
+    fileprivate func seedFuel(made target: Int64, _ planned: PlannedShift, _ evidence: ShiftEvidence, leaving: Int64?) throws {
+        let sources = planned.evidence.compactMap { evidence.rows[$0.id].flatMap { evidence.shifts[$0.shiftID] } }
+            .filter { $0.isMade && !$0.parked }
+        if let source = sources.min(by: { ($0.start, $0.id) < ($1.start, $1.id) }) {
+            try inheritFuel(target, from: source.id)
+        } else if leaving == nil {
+            try seedFuel(target)
+        }
     }
 }
 

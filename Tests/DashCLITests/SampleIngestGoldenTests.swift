@@ -61,6 +61,7 @@ import TestSupport
         let gpx = Self.files("gpx", ".gpx").map { "gpx/" + $0 }
         let statement = { (files: [String], template: String) in ["import", "statement"] + files.map { "statements/" + $0 } + ["--template", template] }
         let steps: [[String]] = [
+            ["vehicle", "set", "--mpg", "27.5", "--price", "3.459"],
             ["shift", "add", "--start", "2026-11-02T10:30", "--end", "2026-11-02T14:15", "--pause", "12:05/12:25"],
             ["shift", "earnings", "1", "68.40", "--tips", "21.75"],
             ["shift", "fuel", "1", "--mpg", "27.5", "--price", "3.459"],
@@ -71,6 +72,10 @@ import TestSupport
             ["shift", "earnings", "3", "0"],
             ["shift", "add", "--start", "2026-11-06T23:30", "--end", "2026-11-07T02:10"],
             ["shift", "fuel", "4", "--mpg", "26", "--price", "3.399"],
+            ["shift", "miles", "1", "--odometer", "48210.4", "48252.0"],
+            ["shift", "miles", "2", "--odometer", "48252.0", "48311.7"],
+            ["shift", "miles", "3", "--odometer", "48311.7", "48348.9"],
+            ["shift", "miles", "4", "--miles", "22.6"],
             ["expense", "add", "--date", "2026-11-03", "--amount", "41.27", "--category", "fuel", "--note", "full tank"],
             ["expense", "add", "--date", "2026-11-04", "--amount", "6.00", "--category", "parking"],
             ["expense", "add", "--date", "2026-11-06", "--amount", "0", "--category", "phone", "--note", "plan paid by employer"],

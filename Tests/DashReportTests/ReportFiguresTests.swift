@@ -356,7 +356,7 @@ struct ReportFiguresTests {
     ]
 
     static let shiftColumns = [
-        "shift_id", "started_at", "ended_at", "state", "elapsed_hours", "paused_hours", "worked_hours", "miles", "offers",
+        "shift_id", "started_at", "ended_at", "state", "elapsed_hours", "paused_hours", "worked_hours", "miles", "miles_source", "offers",
         "deliveries", "cancelled_deliveries", "gross_earnings", "platform_tips", "outside_tips", "fuel_mpg",
         "fuel_price_per_gallon", "estimated_fuel", "estimated_net_after_fuel", "earnings_per_worked_hour", "earnings_per_mile",
     ]
@@ -403,12 +403,13 @@ struct ReportFiguresTests {
         #expect(table.rows.allSatisfy { $0.count == Self.shiftColumns.count })
         let row = try #require(table.rows.first)
         #expect(row[0] == .integer(1))
-        #expect(row[14] == .decimal(Money(25)))
-        #expect(row[15] == .decimal(Money(3)))
+        #expect(row[15] == .decimal(Money(25)))
+        #expect(row[16] == .decimal(Money(3)))
         let km = try Self.sampleReport(.km).shiftsTable.columns
         var expected = Self.shiftColumns
         expected[7] = "km"
-        expected[19] = "earnings_per_km"
+        expected[8] = "km_source"
+        expected[20] = "earnings_per_km"
         #expect(km == expected)
     }
 

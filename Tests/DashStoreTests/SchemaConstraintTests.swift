@@ -42,6 +42,8 @@ struct SchemaConstraintTests {
             INSERT INTO importHolding (entity, rowId, importId) VALUES ('shiftEarning', 1, 2);
             INSERT INTO deliveryReplaced (deliveryId, replacedByImportId, figureOfImportId, ownAmountE4, platformTipsE4, feesE4)
                 VALUES (1, 2, 1, 70000, 30000, NULL);
+            INSERT INTO vehicleDefault (id, fuelMpgE4, fuelPricePerGallonE4, setAtMs) VALUES (1, 300000, 31000, 1);
+            UPDATE shift SET recordedMilesE1 = 412, odometerStartE1 = 123456, odometerEndE1 = 123868 WHERE id = 1;
             """)
         return store
     }
@@ -78,6 +80,17 @@ struct SchemaConstraintTests {
         ("fuel economy zero", "UPDATE shift SET fuelMpgE4 = 0 WHERE id = 1"),
         ("fuel price negative", "UPDATE shift SET fuelPricePerGallonE4 = -1 WHERE id = 1"),
         ("fuel on an active shift", "UPDATE shift SET fuelMpgE4 = 275000, fuelPricePerGallonE4 = 34590 WHERE id = 2"),
+        ("a second vehicle default", "INSERT INTO vehicleDefault (id, fuelMpgE4, fuelPricePerGallonE4, setAtMs) VALUES (2, 300000, 31000, 1)"),
+        ("a vehicle default of zero economy", "UPDATE vehicleDefault SET fuelMpgE4 = 0"),
+        ("a vehicle default of half a pair", "UPDATE vehicleDefault SET fuelPricePerGallonE4 = NULL"),
+        ("a seeded mark without a fuel pair", "UPDATE shift SET fuelSeeded = 1 WHERE id = 2"),
+        ("a seeded mark of neither 0 nor 1", "UPDATE shift SET fuelSeeded = 2 WHERE id = 1"),
+        ("recorded miles below zero", "UPDATE shift SET recordedMilesE1 = -1, odometerStartE1 = NULL, odometerEndE1 = NULL WHERE id = 1"),
+        ("recorded miles on an active shift", "UPDATE shift SET recordedMilesE1 = 10 WHERE id = 2"),
+        ("an odometer start without its end", "UPDATE shift SET odometerEndE1 = NULL WHERE id = 1"),
+        ("odometer readings that are not the figure", "UPDATE shift SET recordedMilesE1 = 411 WHERE id = 1"),
+        ("an odometer running backwards", "UPDATE shift SET odometerStartE1 = 123868, odometerEndE1 = 123456 WHERE id = 1"),
+        ("odometer readings without a figure", "UPDATE shift SET recordedMilesE1 = NULL WHERE id = 1"),
         ("reopening a shift that has earnings", "UPDATE shift SET endedAtMs = NULL WHERE id = 1"),
         ("a pause before its shift", "INSERT INTO shiftPause (shiftId, startedAtMs, endedAtMs) VALUES (1, 500, 1500)"),
         ("a pause past its shift's end", "INSERT INTO shiftPause (shiftId, startedAtMs, endedAtMs) VALUES (1, 8000, 9001)"),

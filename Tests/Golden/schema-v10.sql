@@ -109,8 +109,7 @@ CREATE TABLE captureSession (
     startedAtMs INTEGER NOT NULL CHECK (startedAtMs BETWEEN -62135596800000 AND 253402300799999),
     endedAtMs INTEGER CHECK (endedAtMs BETWEEN -62135596800000 AND 253402300799999) CHECK (endedAtMs >= startedAtMs),
     source TEXT NOT NULL CHECK (length(source) BETWEEN 1 AND 300),
-    importId INTEGER REFERENCES importRecord (id), measureMethod TEXT NOT NULL DEFAULT 'geodesic-1'
-    CHECK (length(measureMethod) BETWEEN 1 AND 40 AND measureMethod NOT GLOB '*[^a-z0-9-]*'),
+    importId INTEGER REFERENCES importRecord (id),
     UNIQUE (shiftId, id)
 ) STRICT;
 
@@ -256,7 +255,12 @@ CREATE TABLE shift (
     platformTipsE4 INTEGER CHECK (platformTipsE4 >= 0 AND platformTipsE4 <= grossEarningsE4),
     fuelMpgE4 INTEGER CHECK (fuelMpgE4 > 0),
     fuelPricePerGallonE4 INTEGER CHECK (fuelPricePerGallonE4 >= 0),
-    importId INTEGER REFERENCES importRecord (id), earningsImportId INTEGER REFERENCES importRecord (id),
+    importId INTEGER REFERENCES importRecord (id), earningsImportId INTEGER REFERENCES importRecord (id), fuelSeeded INTEGER NOT NULL DEFAULT 0
+    CHECK (fuelSeeded IN (0, 1)) CHECK (fuelSeeded = 0 OR fuelMpgE4 IS NOT NULL), recordedMilesE1 INTEGER
+    CHECK (recordedMilesE1 >= 0) CHECK (recordedMilesE1 IS NULL OR endedAtMs IS NOT NULL), odometerStartE1 INTEGER
+    CHECK (odometerStartE1 >= 0) CHECK (odometerStartE1 IS NULL OR recordedMilesE1 IS NOT NULL), odometerEndE1 INTEGER
+    CHECK ((odometerEndE1 IS NULL) = (odometerStartE1 IS NULL))
+    CHECK (odometerEndE1 IS NULL OR odometerEndE1 - odometerStartE1 = recordedMilesE1),
     CHECK (grossEarningsE4 IS NULL OR endedAtMs IS NOT NULL),       -- earnings: completed shifts only
     CHECK (platformTipsE4 IS NULL OR grossEarningsE4 IS NOT NULL),  -- tips are part of gross
     CHECK ((fuelMpgE4 IS NULL) = (fuelPricePerGallonE4 IS NULL)),   -- the assumption is a pair
@@ -295,6 +299,14 @@ CREATE TABLE shiftPause (
 
 -- table sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);
+
+-- table vehicleDefault
+CREATE TABLE vehicleDefault (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    fuelMpgE4 INTEGER NOT NULL CHECK (fuelMpgE4 > 0),
+    fuelPricePerGallonE4 INTEGER NOT NULL CHECK (fuelPricePerGallonE4 >= 0),
+    setAtMs INTEGER NOT NULL CHECK (setAtMs BETWEEN -62135596800000 AND 253402300799999)
+) STRICT;
 
 -- trigger deliveryAmountInsert
 CREATE TRIGGER deliveryAmountInsert BEFORE INSERT ON delivery
