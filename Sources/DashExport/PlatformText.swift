@@ -5,12 +5,12 @@ import DashReport
 /// the whole span's, a row per platform; `report --platforms` a row per period and platform
 /// then the totals. Money naming no platform (a figure for a whole shift) is `(no platform)`.
 extension ReportText {
-    static let platformHeader = ["PLATFORM", "SHIFTS", "TRIPS", "GROSS", "TIPS", "FEES"]
+    static let platformHeader = ["PLATFORM", "SHIFTS", "TRIPS", "GROSS", "TIPS", "FEES", "ON TRIPS"]
 
     static func platformCells(_ row: [Cell], columns: [String]) -> [String] {
         func cell(_ name: String) -> Cell { columns.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil } ?? .empty }
         return [CellText.plain(cell("platform")) ?? "(no platform)", text(cell("shifts")), text(cell("trips")),
-                text(cell("gross_earnings")), text(cell("platform_tips")), text(cell("fees"))]
+                text(cell("gross_earnings")), text(cell("platform_tips")), text(cell("fees")), text(cell("trip_distance"))]
     }
 
     /// `By platform:` and the whole span's table; nothing when no money or trip is recorded.

@@ -14,6 +14,10 @@ public enum ReportJSON {
             members.append(("platforms", platforms(report.platformRows(period, f))))
             members.append(("shifts_without_route", .integer(f.shiftsWithoutRoute)))
             members.append(("shifts_timed_by_payments", .integer(f.shiftsTimedByPayments)))
+            // The route's distance while no trip was active (docs/mileage.md, "Miles per
+            // platform"): with each platform's trip_distance it is the routes' distance.
+            members.append(("distance_between_trips",
+                            .cell(.distance(f.shiftsWithPlatformMiles > 0 ? report.request.distanceUnit.amount(meters: f.metersBetweenTrips) : nil))))
             members.append(("standard_mileage_deduction", .cell(.money(f.mileageDeduction))))
             members.append(("shifts_without_mileage_rate", .integer(f.shiftsWithoutMileageRate)))
             members.append(("expenses_by_category", .object(f.expensesByCategory.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.formatted())) })))

@@ -121,6 +121,14 @@ public enum ReportText {
         fuel += ". Fuel expenses recorded: \((t.expensesByCategory["fuel"] ?? .zero).formatted()) (a second view; never both subtracted)."
         lines.append(fuel)
         lines.append("Per \(word): \(text(.money(t.earningsPerDistance(unit)))) over the shifts with earnings and a route.")
+        if t.shiftsWithPlatformMiles > 0 {
+            var sentence = "Distance: ON TRIPS above is driven while a platform's trip was active; "
+                + "\(CellText.twoPlaces(unit.amount(meters: t.metersBetweenTrips))) \(unit == .mi ? "miles" : "km") between trips, not attributed"
+            if t.metersSharedByPlatforms > 0 {
+                sentence += "; \(CellText.twoPlaces(unit.amount(meters: t.metersSharedByPlatforms))) while trips of two platforms overlapped, shared equally"
+            }
+            lines.append(sentence + ".")
+        }
         if let rates = report.request.rates {
             lines.append("Standard mileage deduction estimate (\(rates.name)): \(text(.money(t.mileageDeduction)))"
                 + " for \(CellText.twoPlaces(MileageMeter.miles(t.mileageDeductionMeters))) miles"

@@ -7,13 +7,18 @@ public struct RouteMeter: Sendable {
     private var vehicle: VehicleMeter
     private let methods: [Int64: MeasureMethod]
     private var usesVehicle = false
+    /// The distance by the trips active when it was counted (``PlatformMilesSplit``).
+    public private(set) var split: PlatformMilesSplit
+    private var counted = 0.0
 
     /// `methods`: each capture session's method (a session not listed is measured by geodesic-1,
-    /// the method every session had before methods were recorded).
-    public init(suspensions: [Interval], methods: [Int64: MeasureMethod]) {
+    /// the method every session had before methods were recorded). `trips`: the shift's trips,
+    /// for its miles per platform.
+    public init(suspensions: [Interval], methods: [Int64: MeasureMethod], trips: [TripWindow] = []) {
         geodesic = MileageMeter(suspensions: suspensions)
         vehicle = VehicleMeter(suspensions: suspensions)
         self.methods = methods
+        split = PlatformMilesSplit(trips: trips)
     }
 
     public mutating func add(captureSession: Int64, at: Instant, latitude: Double, longitude: Double, accuracy: Double?) {
@@ -23,6 +28,11 @@ public struct RouteMeter: Sendable {
         case .vehicle1:
             usesVehicle = true
             vehicle.add(captureSession: captureSession, at: at, latitude: latitude, longitude: longitude, accuracy: accuracy)
+        }
+        if split.hasTrips {
+            let now = meters
+            split.add(now - counted, at: at.millisecondsSinceEpoch)
+            counted = now
         }
     }
 

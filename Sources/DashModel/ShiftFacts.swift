@@ -29,6 +29,9 @@ public struct ShiftFacts: Hashable, Sendable {
     /// Milliseconds between its route's segments that no segment covers (``LoggingGaps``): the
     /// logger was off; still working time. Nil when it has no route.
     public var unlogged: Int64? = nil
+    /// Its route's distance by the platforms whose trips were active (``PlatformMilesSplit``);
+    /// nil when it has no route or no trip with times.
+    public var platformMiles: PlatformMilesSplit? = nil
     /// The miles the driver recorded (odometer or a figure; RecordedMiles.swift); nil: none.
     public var recordedMiles: RecordedMiles?
 

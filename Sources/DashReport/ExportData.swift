@@ -73,11 +73,23 @@ public struct ExportData: Sendable {
         return ReportTable(name: "expenses", columns: ["expense_id", "occurred_at", "amount", "category", "note"], rows: rows)
     }
 
-    /// What the driver drove for: the platforms of the shift's deliveries, named.
-    func purpose(of shiftID: Int64) -> String {
-        guard let platforms = platformsByShift[shiftID], !platforms.isEmpty else { return "delivery driving" }
+    /// What the driver drove for: the platforms of the shift's deliveries, named; with the
+    /// route's distance while each platform's trips were active and between trips, when its
+    /// route counts and its trips have times (docs/mileage.md, "Miles per platform").
+    func purpose(of shift: ShiftFigures) -> String {
+        let unit = report.request.distanceUnit, word = unit == .mi ? "mi" : "km"
+        if shift.facts.recordedMiles == nil, let split = shift.facts.platformMiles {
+            let parts = split.meters.keys.sorted().map { key in
+                "\(split.names[key] ?? "no platform") \(Self.places(unit.amount(meters: split.meters[key] ?? 0))) \(word) on trips"
+            }
+            return "delivery driving (" + (parts + ["\(Self.places(unit.amount(meters: split.betweenTrips))) \(word) between trips"]).joined(separator: ", ") + ")"
+        }
+        guard let platforms = platformsByShift[shift.shift.id], !platforms.isEmpty else { return "delivery driving" }
         return "delivery driving (" + platforms.joined(separator: ", ") + ")"
     }
+
+    /// A distance in a sentence: two places.
+    static func places(_ value: Double) -> String { String(format: "%.2f", value) }
 
     /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,
     /// the miles (or km) the driver recorded or else its route measured (empty: neither), which
@@ -93,7 +105,7 @@ public struct ExportData: Sendable {
         var rows: [[Cell]] = report.shifts.filter(\.isCompleted).map { s in
             [.date(s.startDay), .integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end),
              .distance(s.facts.distanceMeters.map(unit.amount(meters:))), .text(s.facts.milesSource.rawValue),
-             reading(s.facts.recordedMiles?.odometer?.start), reading(s.facts.recordedMiles?.odometer?.end), .text(purpose(of: s.shift.id))]
+             reading(s.facts.recordedMiles?.odometer?.start), reading(s.facts.recordedMiles?.odometer?.end), .text(purpose(of: s))]
         }
         rows.append([.text("total"), .empty, .empty, .empty, .distance(report.total.distance(unit)), .empty, .empty, .empty,
                      .text(mileageEstimateText)])

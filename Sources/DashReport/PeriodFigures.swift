@@ -28,6 +28,11 @@ public struct PeriodFigures: Sendable {
     public var shiftsReportingFees = 0
     /// Per platform (`PlatformMoney.key`; nil: money naming no platform); see ``platformRows``.
     public var platforms: [String?: PlatformFigures] = [:]
+    /// Route metres counted while no trip was active, and while trips of several platforms were
+    /// (shared equally among them), over the shifts with platform miles.
+    public var metersBetweenTrips = 0.0
+    public var metersSharedByPlatforms = 0.0
+    public var shiftsWithPlatformMiles = 0
     /// The shifts' earnings notes (a total and its trips, or two figures, that differ).
     public var earningsNotes: [EarningsNote] = []
     public var outsideTips = Money.zero
@@ -96,6 +101,7 @@ public struct PeriodFigures: Sendable {
             shiftsWithoutEarnings += 1
         }
         try addPlatforms(of: counted)
+        addPlatformMiles(of: shift.facts)
         earningsNotes += counted.notes
         outsideTips = try outsideTips.adding(shift.facts.outsideTips)
         if shift.facts.shift.fuel == nil { shiftsWithoutFuelAssumption += 1 }

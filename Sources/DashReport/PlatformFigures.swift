@@ -16,8 +16,15 @@ public struct PlatformFigures: Sendable, Equatable {
     public var shiftsReportingTips = 0
     public var feesSum = Money.zero
     public var shiftsReportingFees = 0
+    /// Metres driven while its trips were active (docs/mileage.md, "Miles per platform"), over
+    /// the shifts whose route counts and has trips with times.
+    public var meters = 0.0
+    public var shiftsWithMiles = 0
 
     public init(platform: String?) { self.platform = platform }
+
+    /// Nil when no shift gave this platform's trips a distance.
+    public var distanceMeters: Double? { shiftsWithMiles > 0 ? meters : nil }
 
     /// Nil when no shift's money for this platform counts (trips only): never 0.00.
     public var gross: Money? { shifts > 0 ? grossSum : nil }
@@ -45,6 +52,23 @@ extension PeriodFigures {
     /// The platforms in the order they are shown: by key, the unnamed last.
     public var platformRows: [PlatformFigures] {
         platforms.keys.sorted(by: Report.keyOrder).compactMap { platforms[$0] }
+    }
+
+    /// A shift's route distance by platform (its route's miles count: no figure the driver
+    /// recorded); the rest, counted while no trip was active, goes between trips.
+    mutating func addPlatformMiles(of facts: ShiftFacts) {
+        guard facts.recordedMiles == nil, let split = facts.platformMiles else { return }
+        for (key, meters) in split.meters {
+            let platformKey: String? = key.isEmpty ? nil : key
+            var figures = platforms[platformKey] ?? PlatformFigures(platform: split.names[key])
+            if let name = split.names[key], figures.platform.map({ name < $0 }) ?? true { figures.platform = name }
+            figures.meters += meters
+            figures.shiftsWithMiles += 1
+            platforms[platformKey] = figures
+        }
+        metersBetweenTrips += split.betweenTrips
+        metersSharedByPlatforms += split.shared
+        shiftsWithPlatformMiles += 1
     }
 
     mutating func addPlatforms(of counted: CountedMoney) throws(MoneyError) {

@@ -16,8 +16,10 @@ extension Report {
                     rows: platformRows(Period(start: request.from, end: request.to), total))
     }
 
+    /// `trip_distance`: miles (km with `--units km`) driven while its trips were active
+    /// (docs/mileage.md, "Miles per platform").
     public static let platformColumns = ["period_start", "period_end", "platform", "shifts", "trips", "gross_earnings",
-                                         "platform_tips", "fees"]
+                                         "platform_tips", "fees", "trip_distance"]
 
     /// A row per platform of `figures`, each named by the spelling the whole report shows.
     public func platformRows(_ period: Period, _ figures: PeriodFigures) -> [[Cell]] {
@@ -25,7 +27,7 @@ extension Report {
             guard let p = figures.platforms[key] else { return nil }
             let name = total.platforms[key]?.platform ?? p.platform
             return [.date(period.start), .date(period.end), name.map { .text($0) } ?? .empty, .integer(p.shifts), .integer(p.trips),
-                    .money(p.gross), .money(p.tips), .money(p.fees)]
+                    .money(p.gross), .money(p.tips), .money(p.fees), .distance(p.distanceMeters.map(request.distanceUnit.amount(meters:)))]
         }
     }
 

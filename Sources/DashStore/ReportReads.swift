@@ -23,13 +23,15 @@ extension Store {
             }
             // The routes, read once each, in time order, measured on the second core.
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
-            let measured = Dictionary(uniqueKeysWithValues: zip(routed, try recordedMeters(shiftIDs: routed)))
+            let measures = Dictionary(uniqueKeysWithValues: zip(routed, try routeMeasures(shiftIDs: routed)))
+            let measured = measures.mapValues(\.meters)
             return partial.map { p in
                 var facts = ShiftFacts(shift: p.shift, isPaused: !p.shift.isCompleted && p.pauses.contains { $0.end == nil }, pauses: p.pauses,
                            offers: Int(p.work?[0].int64 ?? 0), deliveries: Int(p.work?[1].int64 ?? 0),
                            cancelledDeliveries: Int(p.work?[2].int64 ?? 0), outsideTips: Money(units: p.tips), meters: measured[p.shift.id],
                            money: p.money)
                 facts.timedByPaymentsOnly = p.payments
+                facts.platformMiles = measures[p.shift.id].flatMap { $0.split.hasTrips ? $0.split : nil }
                 facts.unlogged = p.hasRoute ? LoggingGaps.unlogged(p.sessions, from: p.shift.start, to: p.shift.end) : nil
                 facts.recordedMiles = p.recorded
                 return facts

@@ -29,7 +29,7 @@ extension Store {
             let parked = try suspensions(of: shiftID).compactMap { stretch in
                 try? Interval(start: stretch.start, end: stretch.end ?? Instant(millisecondsSinceEpoch: 253_402_300_799_999))
             }
-            pipeline.begin(index, RouteMeter(suspensions: parked, methods: methods))
+            pipeline.begin(index, RouteMeter(suspensions: parked, methods: methods, trips: try tripWindows(of: shiftID)))
             // Only what lies within the shift's times is its miles (a track kept on your shift
             // past your times counts when you change them; docs/record.md).
             let span = try connection.query("SELECT startedAtMs, coalesce(endedAtMs, 253402300799999) FROM shift WHERE id = ?1", [.integer(shiftID)]).first
@@ -61,10 +61,22 @@ struct RouteStep: Sendable {
     let accuracy: Double?
 }
 
-/// One shift's measured route: metres, and the stops vehicle-1 inferred.
+/// One shift's measured route: metres, the stops vehicle-1 inferred, and the metres by the
+/// platforms whose trips were active (``PlatformMilesSplit``; empty split: no trip with times).
 public struct RouteMeasure: Sendable, Equatable {
     public let meters: Double
     public let stops: [VehicleStop]
+    public var split = PlatformMilesSplit(trips: [])
+}
+
+extension Store {
+    /// The shift's trips with a length, as windows of their platforms.
+    func tripWindows(of shiftID: Int64) throws -> [TripWindow] {
+        try connection.query("""
+            SELECT o.platform, d.acceptedAtMs, coalesce(d.deliveredAtMs, d.cancelledAtMs) AS endMs
+            FROM delivery d JOIN offer o ON o.id = d.offerId WHERE d.shiftId = ?1 AND coalesce(d.deliveredAtMs, d.cancelledAtMs) > d.acceptedAtMs
+            """, [.integer(shiftID)]).map { TripWindow(name: $0["platform"].string, start: $0.int("acceptedAtMs"), end: $0.int("endMs")) }
+    }
 }
 
 /// Measures routes on a serial queue of its own, in the order they are fed. Its state is only
@@ -104,7 +116,8 @@ final class MeterPipeline: @unchecked Sendable {
 
     func results() -> [RouteMeasure] {
         queue.sync {
-            for (index, meter) in meters.enumerated() { measured[index] = RouteMeasure(meters: meter?.meters ?? 0, stops: meter?.stops ?? []) }
+            for (index, meter) in meters.enumerated() { measured[index] = RouteMeasure(meters: meter?.meters ?? 0, stops: meter?.stops ?? [],
+                                                                                                   split: meter?.split ?? PlatformMilesSplit(trips: [])) }
             return measured
         }
     }

@@ -520,3 +520,26 @@ import TestSupport
         #expect(!after.stdout.replacingOccurrences(of: "\n  ", with: " ").contains("timed only by payment lines"), "\(after.stdout)")
     }
 }
+
+/// Miles per platform through the binary (docs/mileage.md): with the Uber trips' times on the
+/// sample lunch and late shifts, the report's JSON gives Uber's distance on trips, and with the
+/// distance between trips it is the routes' distance.
+@Suite struct PlatformMilesCLITests {
+    @Test func tripDistanceAndBetweenTripsAreTheRoutesMiles() throws {
+        let store = try MoneyLineImportTests.store()
+        MoneyLineImportTests.statement(store, MoneyLineImportTests.week1)
+        let trips = MoneyLineImportTests.statement(store, MoneyLineImportTests.trips)
+        #expect(trips.status == .success, "\(trips.stderr)")
+        let json = store.run("report", "--range", "2026-11", "--format", "json")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let total = try #require(root["total"] as? [String: Any])
+        let platforms = try #require(total["platforms"] as? [[String: Any]])
+        let uber = try #require(platforms.first { ($0["platform"] as? String) == "Uber" })
+        let onTrips = try #require(Double(uber["trip_distance"] as? String ?? ""))
+        let between = try #require(Double(total["distance_between_trips"] as? String ?? ""))
+        let miles = try #require(Double(total["miles"] as? String ?? ""))
+        #expect(onTrips > 0 && between > 0)
+        // Four places each: the sum agrees within their rounding.
+        #expect(abs(onTrips + between - miles) < 0.0003, "\(onTrips) + \(between) against \(miles)")
+    }
+}
