@@ -24,6 +24,7 @@ public struct PlatformMilesSplit: Sendable, Hashable {
     private let trips: [TripWindow]
     private var next = 0
     private var active: [TripWindow] = []
+    private var activeKeys: [String] = []
     /// Metres per platform key, and the spelling that sorts first per key.
     public private(set) var meters: [String: Double] = [:]
     public private(set) var names: [String: String] = [:]
@@ -47,19 +48,29 @@ public struct PlatformMilesSplit: Sendable, Hashable {
     /// an earlier instant re-reads the windows).
     public mutating func add(_ delta: Double, at: Int64) {
         guard delta != 0, hasTrips else { return }
-        if let last = active.first, at < last.start { next = 0; active = [] }
+        var changed = false
+        if let first = active.first, at < first.start {
+            next = 0
+            active = []
+            changed = true
+        }
         while next < trips.count, trips[next].start <= at {
             active.append(trips[next])
             next += 1
+            changed = true
         }
-        active.removeAll { $0.end <= at }
-        let keys = Set(active.map(\.key))
-        guard !keys.isEmpty else {
+        if active.contains(where: { $0.end <= at }) {
+            active.removeAll { $0.end <= at }
+            changed = true
+        }
+        // The platforms active, recomputed only when a trip starts or ends (not per sample).
+        if changed { activeKeys = Array(Set(active.map(\.key))).sorted() }
+        guard !activeKeys.isEmpty else {
             betweenTrips += delta
             return
         }
-        if keys.count > 1 { shared += delta }
-        let share = delta / Double(keys.count)
-        for key in keys { meters[key, default: 0] += share }
+        if activeKeys.count > 1 { shared += delta }
+        let share = delta / Double(activeKeys.count)
+        for key in activeKeys { meters[key, default: 0] += share }
     }
 }
