@@ -109,12 +109,6 @@ public struct Migrator: Sendable {
             return done
         }
         try connection.execute("PRAGMA foreign_keys = ON")
-        // A new store carries no pages a rebuilt table left free (a few kilobytes, but a page of
-        // the file that holds nothing hides damage from every check). An existing store keeps
-        // them: rewriting a year's route would take longer than the migration itself.
-        if version == 0, !applied.isEmpty, (try connection.scalar("PRAGMA freelist_count")?.int64 ?? 0) > 0 {
-            try connection.execute("VACUUM")
-        }
         return applied
     }
 }
