@@ -125,3 +125,26 @@ func runCLI(_ words: [String], stderrIsTerminal: Bool) -> CLIResult {
         #expect(lines.dropFirst().first?.hasSuffix(",0.33") == true, "\(lines)")
     }
 }
+
+/// `shift remeasure` through the command line (docs/mileage.md, "History does not move"): a
+/// shift measured by geodesic-1 (an older store's) keeps its miles until remeasured, then prints
+/// both figures; `--all` finds nothing left.
+@Suite struct RemeasureCLITests {
+    @Test func remeasureSaysBeforeAndAfter() throws {
+        let store = try CLIStore()
+        let imported = store.run("import", "gpx", Fixtures.packageRoot + "/SampleData/gpx/2026-11-05-dinner.gpx")
+        #expect(imported.status == .success, "\(imported.stderr)")
+        let vehicle = store.run("shift", "show", "1").stdout
+        try store.direct().connection.run("UPDATE captureSession SET measureMethod = 'geodesic-1'")
+        let older = store.run("shift", "show", "1").stdout
+        #expect(older != vehicle, "an older method's miles are its own")
+        let moved = store.run("shift", "remeasure", "--all")
+        #expect(moved.status == .success)
+        #expect(moved.stdout.hasPrefix("shift 1: ") && moved.stdout.contains(" miles before, ")
+                && moved.stdout.contains(" miles by vehicle-1 (2 capture sessions moved)"), "\(moved.stdout)")
+        #expect(store.run("shift", "show", "1").stdout == vehicle)
+        #expect(store.run("shift", "remeasure", "--all").stdout == "every shift is measured by the current method (vehicle-1)\n")
+        #expect(store.run("shift", "remeasure", "1").stdout.contains("already measured by vehicle-1"))
+        #expect(store.run("shift", "remeasure", "9").status != .success)
+    }
+}
