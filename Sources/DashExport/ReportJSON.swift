@@ -18,7 +18,6 @@ public enum ReportJSON {
             // platform"): with each platform's trip_distance it is the routes' distance.
             members.append(("distance_between_trips",
                             .cell(.distance(f.shiftsWithPlatformMiles > 0 ? report.request.distanceUnit.amount(meters: f.metersBetweenTrips) : nil))))
-            members.append(("standard_mileage_deduction", .cell(.money(f.mileageDeduction))))
             members.append(("shifts_without_mileage_rate", .integer(f.shiftsWithoutMileageRate)))
             members.append(("expenses_by_category", .object(f.expensesByCategory.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.formatted())) })))
             return .object(members)

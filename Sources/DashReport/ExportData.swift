@@ -94,20 +94,27 @@ public struct ExportData: Sendable {
     /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,
     /// the miles (or km) the driver recorded or else its route measured (empty: neither), which
     /// of the two (`recorded`, `route`, `none`), the odometer readings when recorded, and its purpose; then a total row
-    /// (`date` = `total`) with the recorded distance and, in `purpose`, the standard-mileage
-    /// estimate of the reporting engine.
+    /// (`date` = `total`) with the sum of the rows' distances and, in `purpose`, the
+    /// standard-mileage estimate of the reporting engine. Distances are to the hundredth.
     public var mileageLog: ReportTable {
         let unit = report.request.distanceUnit
         let distance = unit == .mi ? "miles" : "km"
         let columns = ["date", "shift_id", "started_at", "ended_at", distance, distance + "_source", "odometer_start", "odometer_end", "purpose"]
         // Odometer readings in miles, as the odometer showed them (tenths), when the driver recorded them.
         func reading(_ tenths: Int64?) -> Cell { tenths.map { .decimal(Money(units: $0 * (Money.scale / 10))) } ?? .empty }
-        var rows: [[Cell]] = report.shifts.filter(\.isCompleted).map { s in
+        // One rounding rule (issue 16): each shift's distance to the hundredth, as a mileage log
+        // is kept, and the total is the sum of those rows, exactly (in hundredths), so the log
+        // adds up as printed in every format.
+        func hundredths(_ meters: Double?) -> Int64? { meters.map { Int64((unit.amount(meters: $0) * 100).rounded()) } }
+        let completed = report.shifts.filter(\.isCompleted)
+        let rounded = completed.map { hundredths($0.facts.distanceMeters) }
+        var rows: [[Cell]] = zip(completed, rounded).map { s, distance in
             [.date(s.startDay), .integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end),
-             .distance(s.facts.distanceMeters.map(unit.amount(meters:))), .text(s.facts.milesSource.rawValue),
+             .distance(distance.map { Double($0) / 100 }), .text(s.facts.milesSource.rawValue),
              reading(s.facts.recordedMiles?.odometer?.start), reading(s.facts.recordedMiles?.odometer?.end), .text(purpose(of: s))]
         }
-        rows.append([.text("total"), .empty, .empty, .empty, .distance(report.total.distance(unit)), .empty, .empty, .empty,
+        let known = rounded.compactMap { $0 }
+        rows.append([.text("total"), .empty, .empty, .empty, .distance(known.isEmpty ? nil : Double(known.reduce(0, +)) / 100), .empty, .empty, .empty,
                      .text(mileageEstimateText)])
         return ReportTable(name: "mileage_log", columns: columns, rows: rows)
     }

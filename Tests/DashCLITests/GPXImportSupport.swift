@@ -148,3 +148,24 @@ func runCLI(_ words: [String], stderrIsTerminal: Bool) -> CLIResult {
         #expect(store.run("shift", "remeasure", "9").status != .success)
     }
 }
+
+/// The mileage log adds up as printed (issue 16): each shift's miles to the hundredth, and the
+/// total row is the sum of those rows, in the CSV as in the report's own figures.
+@Suite struct MileageLogTotalTests {
+    @Test func theTotalIsTheSumOfTheRows() throws {
+        let store = try CLIStore()
+        let gpx = ["2026-11-05-dinner.gpx", "2026-11-06-dinner.gpx", "2026-11-07-dinner.gpx", "2026-11-13-lunch.gpx"]
+        #expect(store.run(words: ["import", "gpx"] + gpx.map { Fixtures.packageRoot + "/SampleData/gpx/" + $0 }).status == .success)
+        let out = store.folder.path("log.csv")
+        #expect(store.run("export", "--range", "2026-11", "--format", "csv", "--table", "mileage_log", "--out", out).status == .success)
+        let rows = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let miles = try #require(rows.first?.firstIndex(of: "miles"))
+        let shifts = rows.dropFirst().filter { $0.first != "total" }
+        #expect(shifts.count == 4)
+        // Each row to the hundredth (printed with four places: the last two are zeros).
+        let hundredths = shifts.compactMap { Int(($0[miles].replacingOccurrences(of: ".", with: ""))) }.map { $0 / 100 }
+        #expect(shifts.allSatisfy { $0[miles].hasSuffix("00") })
+        let total = try #require(rows.last { $0.first == "total" })
+        #expect(Int(total[miles].replacingOccurrences(of: ".", with: "")).map { $0 / 100 } == hundredths.reduce(0, +))
+    }
+}

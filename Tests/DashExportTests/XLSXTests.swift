@@ -295,9 +295,9 @@ import Testing
         let folder = try TemporaryDirectory("XLSXTests")
         let book = try Self.read(try Self.write(try Self.sample(), in: folder))
         #expect(book.sheets.map(\.freeze) == [nil, "A2", "A2", "A2", "A2", "A2", "A2"])
-        // Periods: 22 columns (A:V), a header and 2 months; Expenses: E, a header and 3 rows;
+        // Periods: 23 columns (A:W), a header and 2 months; Expenses: E, a header and 3 rows;
         // Mileage log: 2 completed shifts and the total row.
-        #expect(book.sheets.map(\.filter) == [nil, "A1:V3", "A1:W4", "A1:I2", "A1:O4", "A1:E4", "A1:I4"])
+        #expect(book.sheets.map(\.filter) == [nil, "A1:W3", "A1:W4", "A1:I2", "A1:O4", "A1:E4", "A1:I4"])
     }
 
     @Test("the same arguments give the same bytes; nothing in the file depends on the clock")
