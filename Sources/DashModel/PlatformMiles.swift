@@ -25,6 +25,7 @@ public struct PlatformMilesSplit: Sendable, Hashable {
     private var next = 0
     private var active: [TripWindow] = []
     private var activeKeys: [String] = []
+    private var lastAt = Int64.min
     /// Metres per platform key, and the spelling that sorts first per key.
     public private(set) var meters: [String: Double] = [:]
     public private(set) var names: [String: String] = [:]
@@ -49,11 +50,13 @@ public struct PlatformMilesSplit: Sendable, Hashable {
     public mutating func add(_ delta: Double, at: Int64) {
         guard delta != 0, hasTrips else { return }
         var changed = false
-        if let first = active.first, at < first.start {
+        if at < lastAt {
+            // Time stepped back (not in a shift's time-ordered scan): read the windows again.
             next = 0
             active = []
             changed = true
         }
+        lastAt = at
         while next < trips.count, trips[next].start <= at {
             active.append(trips[next])
             next += 1

@@ -148,36 +148,6 @@ extension Store {
         }
     }
 
-    /// Trips (deliveries of one offer) that, with the import `leaving` gone, only their money
-    /// lines time: the import holding each is one with lines on it, and no other holds it. Each
-    /// goes back to its first line's instant, parked on shift -`leaving` for the planner, as a
-    /// trip known only from its lines sits (docs/record.md); returns the span the moves touch.
-    private func retimeByLines(_ deliveries: [Int64], leaving: Int64) throws -> ClosedRange<Int64>? {
-        var span: ClosedRange<Int64>?
-        for deliveryID in Set(deliveries).sorted() {
-            guard let row = try connection.query("""
-                SELECT d.acceptedAtMs, coalesce(d.deliveredAtMs, d.acceptedAtMs) AS endMs,
-                       (SELECT min(l.occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS firstLine
-                FROM delivery d WHERE d.id = ?1
-                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId = d.importId)
-                  AND NOT EXISTS (SELECT 1 FROM importHolding h WHERE h.entity = 'delivery' AND h.rowId = d.id)
-                  AND (SELECT count(*) FROM delivery o WHERE o.offerId = d.offerId) = 1
-                """, [.integer(deliveryID)]).first, let first = row["firstLine"].int64 else { continue }
-            let accepted = row.int("acceptedAtMs"), end = row.int("endMs")
-            guard accepted != first || end != first else { continue }
-            if span == nil {
-                let slot = Self.importParkingSlot(leaving)
-                try connection.run("INSERT INTO shift (id, startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3, NULL)",
-                                   [.integer(-leaving), .integer(slot.start), .integer(slot.end)])
-            }
-            let at = Instant(millisecondsSinceEpoch: first)
-            try retimeDelivery(deliveryID, accepted: at, delivered: at, onto: -leaving)
-            let low = min(accepted, first), high = max(end, first)
-            span = span.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
-        }
-        return span
-    }
-
     /// Thrown to roll a previewed undo back, keeping what it would have done.
     private struct UndoPreview: Error { let undo: ImportUndo }
 
@@ -197,44 +167,20 @@ extension Store {
                     UNION ALL SELECT startedAtMs, endedAtMs FROM shiftEarning WHERE importId = ?1 AND startedAtMs IS NOT NULL
                     UNION ALL SELECT startedAtMs, coalesce(endedAtMs, startedAtMs) FROM shift WHERE importId = ?1 OR earningsImportId = ?1)
                 """, key).first
-            // What another import also holds stays, as if that one had added it.
             // Trips with money lines it gave times to (a trips file holds the trip it timed):
             // once it is gone they may be timed by their lines alone again.
             let timedByIt = try connection.query("""
                 SELECT h.rowId FROM importHolding h WHERE h.entity = 'delivery' AND h.importId = ?1
                   AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = h.rowId)
                 """, key).map { $0.int("rowId") }
+            // What another import also holds stays, as if that one had added it.
             let kept = try handOverHeldRows(of: id)
             if let delivery = try connection.scalar("""
                 SELECT d.id FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryTip t WHERE t.deliveryId = d.id) LIMIT 1
                 """, key)?.int64 {
                 throw ImportUndoRefused(importID: id, reason: "delivery \(delivery), which it added, has since had an outside tip recorded")
             }
-            // A trip it made from its money lines that another statement's lines are also on
-            // stays, as that statement alone would have made it: it passes to the oldest of them.
-            let handed = try connection.query("""
-                SELECT d.id, (SELECT min(l.importId) FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1) AS heir
-                FROM delivery d WHERE d.importId = ?1 AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId <> ?1)
-                """, key)
-            for row in handed {
-                let heir: [SQLValue] = [row["heir"]]
-                try connection.run("UPDATE delivery SET importId = ?2 WHERE id = ?1", [.integer(row.int("id"))] + heir)
-            }
-            // An offer whose deliveries stay passes with them.
-            try connection.run("""
-                UPDATE offer SET importId = (SELECT min(d.importId) FROM delivery d WHERE d.offerId = offer.id AND d.importId <> ?1)
-                WHERE importId = ?1 AND EXISTS (SELECT 1 FROM delivery d WHERE d.offerId = offer.id AND d.importId <> ?1)
-                """, key)
-            // Its money lines leave first; each delivery it did not add gets the sums of the lines
-            // left (none: not recorded), below zero as they may be (a reversal without its fare).
-            let touched = try connection.query("""
-                SELECT d.id FROM delivery d WHERE coalesce(d.importId, -1) <> ?1
-                  AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id AND l.importId = ?1)
-                ORDER BY d.id
-                """, key)
-            let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
-            for row in touched { try writeLineSums(row.int("id")) }
-            let retimed = try retimeByLines(timedByIt + handed.map { $0.int("id") }, leaving: id)
+            let trips = try undoTripLines(of: id, timedByIt: timedByIt)
             // Where its position is kept, another import's best position there comes back
             // (docs/gpx.md, "Into the record"); its own kept aside go.
             let restoredPositions = try promoteRouteAside(replacing: id)
@@ -273,8 +219,8 @@ extension Store {
             // split or pass to the imports whose evidence they hold.
             var settled = SettleOutcome()
             let madeByIt = Set(try connection.query("SELECT id FROM shift WHERE importId = ?1", key).map { $0.int("id") })
-            let low = [hull?["first"].int64, retimed?.lowerBound].compactMap { $0 }.min()
-            let high = [hull?["last"].int64, retimed?.upperBound].compactMap { $0 }.max()
+            let low = [hull?["first"].int64, trips.retimed?.lowerBound].compactMap { $0 }.min()
+            let high = [hull?["last"].int64, trips.retimed?.upperBound].compactMap { $0 }.max()
             if let first = low, let last = high {
                 do {
                     settled = try settleShifts(from: Instant(millisecondsSinceEpoch: first), to: Instant(millisecondsSinceEpoch: last), leaving: id)
@@ -282,7 +228,7 @@ extension Store {
                     throw ImportUndoRefused(importID: id, reason: refused.description)
                 }
             }
-            if retimed != nil {
+            if trips.retimed != nil {
                 // The planner placed every trip parked there: the parked shift goes, empty (a
                 // delivery left on it would go with it, so that is a fault, never a deletion).
                 guard try connection.scalar("SELECT count(*) FROM delivery WHERE shiftId = ?1", [.integer(-id)])?.int64 == 0 else {
@@ -294,7 +240,7 @@ extension Store {
             let shifts = settled.removed.count
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
-            undo.moneyLines = lines
+            undo.moneyLines = trips.lines
             undo.routeSamplesRestored = restoredPositions
             // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
             // that went are not counted).
@@ -306,7 +252,7 @@ extension Store {
             }
             undo.figuresRemoved = figuresRemoved
             undo.earningsCleared = cleared + remaining.count
-            undo.rowsKept = kept + handed.count
+            undo.rowsKept = kept + trips.handed
             undo.shiftsKept = settled.kept.filter(madeByIt.contains).count
             undo.figuresRestored = restored
             undo.tripFiguresRestored = tripFiguresRestored

@@ -12,16 +12,11 @@ public struct Remeasured: Sendable, Equatable {
 }
 
 extension Store {
-    /// The methods the capture sessions of `shiftID` record, each with how many sessions use it.
-    /// A method this build does not know is damage (a newer build's store is refused earlier).
+    /// The methods the capture sessions of `shiftID` record, each with how many sessions use it,
+    /// by name. A method this build does not know is damage (``sessionMethods(of:)``).
     public func measureMethods(of shiftID: Int64) throws -> [(method: MeasureMethod, sessions: Int)] {
-        try connection.query("SELECT measureMethod, count(*) AS n FROM captureSession WHERE shiftId = ?1 GROUP BY measureMethod ORDER BY measureMethod",
-                             [.integer(shiftID)]).map { row in
-            guard let method = MeasureMethod(rawValue: row["measureMethod"].string ?? "") else {
-                throw CorruptRecordError(table: "captureSession", id: shiftID, detail: "a capture session of shift \(shiftID) records an unknown measuring method")
-            }
-            return (method, Int(row.int("n")))
-        }
+        let counts = Dictionary(try sessionMethods(of: shiftID).values.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
     }
 
     /// Each capture session of `shiftID` and the method it records.

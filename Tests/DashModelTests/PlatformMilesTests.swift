@@ -20,6 +20,9 @@ import Testing
         #expect(split.names[dash] == "DoorDash")
         // Conservation: every metre is a platform's or between trips.
         #expect(split.meters.values.reduce(0, +) + split.betweenTrips == 280)
+        // An earlier instant after a gap between trips reads the windows again.
+        split.add(5, at: 120)
+        #expect(split.meters[dash] == Double(100))
     }
 
     @Test func aRouteMeterSplitsWhatItMeasures() {
