@@ -1,0 +1,135 @@
+import DashModel
+
+/// A Schedule C-shaped summary of a tax year, or of the year to the end of an estimated-tax
+/// period (docs/tax.md): gross receipts per platform with the fees they withheld and the tips
+/// apart, car and truck expenses under the standard and the actual method, the other expenses
+/// by line through the category map, net profit, self-employment tax, and the estimated payment
+/// due. Pure: the same record and request give the same summary.
+public struct TaxSummary: Sendable {
+    public let request: TaxRequest
+    /// The record over the span by month: where every figure below comes from.
+    public let report: Report
+    public var total: PeriodFigures { report.total }
+    /// Gross counted by platform, with fees and tips (the report's per-platform rule).
+    public var platforms: [PlatformFigures] { report.total.platformRows }
+    /// Line 1: the gross counted (platform fees included, tips included) plus tips paid outside
+    /// the platforms; nil when the span's shifts have no earnings recorded.
+    public let grossReceipts: Money?
+    public let expenses: TaxExpenses
+    public let mileage: TaxMileage
+    /// Business miles over the vehicle's miles for every use (both in hundredths); nil without
+    /// the year's odometer.
+    public let businessShare: (business: Int64, vehicle: Int64)?
+    /// Why there is no actual-method figure, when there is none.
+    public let actualUnavailable: String?
+    public let standard: TaxMethodFigures?
+    public let actual: TaxMethodFigures?
+    /// Tips received in the span: within the platforms' pay and outside it.
+    public let tips: Money
+    public let paid: Money
+
+    public init(request: TaxRequest, facts: [ShiftFacts], expenses: [Expense]) throws(MoneyError) {
+        self.request = request
+        let report = try Report(request: request.reportRequest, facts: facts, expenses: expenses)
+        self.report = report
+        let span = request.span
+        let counted = expenses.filter { span.contains(Day($0.occurredAt, in: request.zone)) }
+        self.expenses = try TaxExpenses(counted, map: request.categories)
+        mileage = try TaxMileage(shifts: report.shifts, rates: request.mileageRates)
+        let total = report.total
+        grossReceipts = try total.gross.map { (gross: Money) throws(MoneyError) -> Money in try gross.adding(total.outsideTips) }
+        tips = try (total.platformTips ?? .zero).adding(total.outsideTips)
+        let due = request.period.dueDate
+        var paid = Money.zero
+        for payment in request.payments where payment.paidOn <= due { paid = try paid.adding(payment.amount) }
+        self.paid = paid
+
+        var share: (business: Int64, vehicle: Int64)?
+        var unavailable: String?
+        if let tenths = request.vehicleTenths {
+            if tenths <= 0 {
+                unavailable = "the odometer recorded for \(request.year) shows no miles driven"
+            } else if mileage.businessHundredths > tenths * 10 {
+                unavailable = "the record's business miles (\(Self.miles(mileage.businessHundredths))) exceed the odometer's \(Self.miles(tenths * 10)) for \(request.year): check the readings"
+            } else {
+                share = (mileage.businessHundredths, tenths * 10)
+            }
+        } else {
+            unavailable = "the actual method needs the vehicle's total miles for \(request.year): record them with `vehicle odometer --year \(request.year) --start N --end N`"
+        }
+        businessShare = share
+        actualUnavailable = unavailable
+
+        guard let grossReceipts else {
+            standard = nil
+            actual = nil
+            return
+        }
+        let common = try Self.commonLines(expenses: self.expenses, fees: total.fees)
+        if request.method.includesStandard {
+            let car = try Self.standardCarLine(mileage)
+            standard = try TaxMethodFigures(method: .standard, lines: common + car, grossReceipts: grossReceipts, request: request, paid: paid)
+        } else {
+            standard = nil
+        }
+        if request.method.includesActual, let share {
+            let vehicle = try Self.actualVehicleLines(expenses: self.expenses, share: share)
+            actual = try TaxMethodFigures(method: .actual, lines: common + vehicle, grossReceipts: grossReceipts, request: request, paid: paid)
+        } else {
+            actual = nil
+        }
+    }
+
+    /// `1234.56`: hundredths of a mile as printed.
+    static func miles(_ hundredths: Int64) -> String { Money(units: hundredths * 100).formatted() }
+
+    /// The business share as a percentage to two places (`37.52%`).
+    public var businessSharePercent: String? {
+        guard let share = businessShare, let value = TaxArithmetic.cents(Money(100), times: share.business, over: share.vehicle) else { return nil }
+        return value.formatted() + "%"
+    }
+
+    /// Lines both methods share: platform fees and fee expenses (line 10); every expense that
+    /// is not a vehicle cost, parking and tolls (line 9) among them, at 100%.
+    static func commonLines(expenses: TaxExpenses, fees: Money?) throws(MoneyError) -> [ScheduleCLine] {
+        var parts: [String: (name: String, parts: [ScheduleCLine.Part])] = [:]
+        if let fees, fees != .zero { parts["10"] = ("Commissions and fees", [.init(label: "fees the platforms withheld", amount: fees)]) }
+        for group in expenses.groups where !group.entry.vehicle {
+            var line = parts[group.entry.line] ?? (group.entry.lineName, [])
+            line.parts.append(.init(label: "\(group.entry.category) (\(group.count) expenses)", amount: group.amount))
+            parts[group.entry.line] = line
+        }
+        return try parts.map { (key, value) throws(MoneyError) -> ScheduleCLine in try ScheduleCLine(line: key, name: value.name, parts: value.parts) }
+    }
+
+    /// Line 9 under the standard method: the miles at the rates (parking and tolls are common
+    /// lines, merged with it here so line 9 is one figure).
+    static func standardCarLine(_ mileage: TaxMileage) throws(MoneyError) -> [ScheduleCLine] {
+        var parts = mileage.rows.map { row in
+            ScheduleCLine.Part(label: "\(Self.miles(row.hundredths)) business miles at \(row.rate.perMile) from \(row.rate.from)", amount: row.value)
+        }
+        if parts.isEmpty { parts = [.init(label: "no business miles valued", amount: .zero)] }
+        return [try ScheduleCLine(line: "9", name: "Car and truck expenses", parts: parts)]
+    }
+
+    /// The vehicle costs at the business share, on their lines (9, or 20a for a lease).
+    static func actualVehicleLines(expenses: TaxExpenses, share: (business: Int64, vehicle: Int64)) throws(MoneyError) -> [ScheduleCLine] {
+        var parts: [String: (name: String, parts: [ScheduleCLine.Part])] = [:]
+        for group in expenses.groups where group.entry.vehicle {
+            guard let amount = TaxArithmetic.cents(group.amount, times: share.business, over: share.vehicle) else { throw .overflow }
+            var line = parts[group.entry.line] ?? (group.entry.lineName, [])
+            line.parts.append(.init(label: "\(group.entry.category) \(group.amount.formatted()) x business share", amount: amount))
+            parts[group.entry.line] = line
+        }
+        if parts["9"] == nil { parts["9"] = ("Car and truck expenses", [.init(label: "no vehicle costs recorded", amount: .zero)]) }
+        return try parts.map { (key, value) throws(MoneyError) -> ScheduleCLine in try ScheduleCLine(line: key, name: value.name, parts: value.parts) }
+    }
+
+    /// The methods computed, standard first.
+    public var methods: [TaxMethodFigures] { [standard, actual].compactMap { $0 } }
+
+    /// Vehicle costs recorded, which the standard rate covers (not deducted under it).
+    public var vehicleCosts: Money {
+        expenses.groups.filter(\.entry.vehicle).reduce(Money.zero) { (try? $0.adding($1.amount)) ?? $0 }
+    }
+}
