@@ -131,7 +131,7 @@ public enum ReportText {
         }
         if let rates = report.request.rates {
             lines.append("Standard mileage deduction estimate (\(rates.name)): \(text(.money(t.mileageDeduction)))"
-                + " for \(CellText.twoPlaces(MileageMeter.miles(t.mileageDeductionMeters))) miles"
+                + " for \(CellText.twoPlaces(Double(t.mileageDeductionHundredths) / 100)) miles"
                 + (t.shiftsWithoutMileageRate > 0 ? " (\(count(t.shiftsWithoutMileageRate, "shift")) on dates the table lacks left out)." : "."))
         }
         let categories = t.expensesByCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.formatted())" }
@@ -149,6 +149,11 @@ public enum ReportText {
     static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String { "\(n) " + (n == 1 ? noun : plural ?? noun + "s") }
 
     /// Words wrapped at 80 columns, continuation lines indented by two.
+    /// Each line of `text` wrapped on its own (a table's lines are within the width already).
+    static func wrappedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.count > width ? wrapped(String($0)) : $0 + "\n" }.joined()
+    }
+
     static func wrapped(_ sentence: String) -> String {
         var out = "", line = ""
         for word in sentence.split(separator: " ", omittingEmptySubsequences: true) {

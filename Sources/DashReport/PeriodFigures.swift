@@ -51,9 +51,11 @@ public struct PeriodFigures: Sendable {
     /// Gross and metres over the shifts that have both (some distance).
     public var distanceGross = Money.zero
     public var distanceMeters = 0.0
-    public var mileageDeductionSum = Money.zero
-    /// The metres the deduction values (the shifts with a route on a date the table covers).
-    public var mileageDeductionMeters = 0.0
+    /// The miles (hundredths) the deduction values, by the rate in force (keyed by its first
+    /// day): each rate times its miles, rounded once to the cent (docs/tax.md).
+    public var mileageByRate: [Day: (perMile: Money, hundredths: Int64)] = [:]
+    /// The hundredths of a mile the deduction values (the shifts with miles on a date the table covers).
+    public var mileageDeductionHundredths: Int64 = 0
     public var shiftsWithMileageDeduction = 0
     public var shiftsWithoutMileageRate = 0
 
@@ -113,9 +115,10 @@ public struct PeriodFigures: Sendable {
             netAfterFuelSum = try netAfterFuelSum.adding(net)
             shiftsWithNetAfterFuel += 1
         }
-        if let deduction = shift.mileageDeduction {
-            mileageDeductionSum = try mileageDeductionSum.adding(deduction)
-            mileageDeductionMeters += shift.facts.distanceMeters ?? 0
+        if let rate = shift.mileageRate, let hundredths = shift.hundredthsOfMile {
+            let sum = mileageByRate[rate.from] ?? (rate.perMile, 0)
+            mileageByRate[rate.from] = (rate.perMile, sum.hundredths + hundredths)
+            mileageDeductionHundredths += hundredths
             shiftsWithMileageDeduction += 1
         }
         if shift.lacksMileageRate { shiftsWithoutMileageRate += 1 }
@@ -142,7 +145,18 @@ public struct PeriodFigures: Sendable {
     public var estimatedFuel: Money? { recorded(estimatedFuelSum, count: shiftsWithFuelEstimate) }
     public var estimatedNetAfterFuel: Money? { recorded(netAfterFuelSum, count: shiftsWithNetAfterFuel) }
     public var mileageDeduction: Money? { recorded(mileageDeductionSum, count: shiftsWithMileageDeduction) }
-    /// Recorded miles (or km); nil when every shift lacks a route.
+
+    /// Each rate times its miles, to the cent, summed (rates are few: 1 or 2 a year).
+    public var mileageDeductionSum: Money {
+        mileageByRate.values.reduce(Money.zero) { sum, entry in
+            let value = TaxArithmetic.cents(hundredthsOfMile: entry.hundredths, at: entry.perMile) ?? .zero
+            return (try? sum.adding(value)) ?? sum
+        }
+    }
+
+    /// Recorded miles (or km), the exact sum of the routes' (machine outputs keep four places:
+    /// docs/report.md); nil when every shift lacks a route. The mileage log prints each shift
+    /// to the hundredth and totals those; every amount made from miles uses the log's figures.
     public func distance(_ unit: DistanceUnit) -> Double? { shifts == 0 || shiftsWithoutRoute < shifts ? unit.amount(meters: meters) : nil }
 
     /// Gross minus fees (where recorded) plus outside tips minus expenses; nil when no shift

@@ -23,7 +23,7 @@ public struct ScheduleCLine: Sendable, Equatable {
     }
 
     /// Form order: 9 before 10, 20a before 22, 27a last.
-    static func precedes(_ a: String, _ b: String) -> Bool {
+    public static func precedes(_ a: String, _ b: String) -> Bool {
         func key(_ line: String) -> (Int, String) {
             let digits = line.prefix { $0.isNumber }
             return (Int(digits) ?? Int.max, String(line.dropFirst(digits.count)))

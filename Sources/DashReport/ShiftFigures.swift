@@ -25,8 +25,16 @@ public struct ShiftFigures: Sendable {
     public var miles: Double? { facts.distanceMiles }
     /// Fuel for its miles at its own assumption: miles / mpg x price; nil without both.
     public let estimatedFuel: Money?
-    /// The standard-mileage value of its miles at the rate of its start date; nil without
-    /// miles or without a rate for that date.
+    /// Its distance to the hundredth of a mile and of a kilometre, as the mileage log prints it
+    /// (issue 16): the log's total, the tax summary's business miles and every standard-mileage
+    /// amount are made of these (docs/mileage.md). Nil without miles.
+    public let hundredthsOfMile: Int64?
+    public let hundredthsOfKilometre: Int64?
+    /// The rate in force on its start date, when it has miles and the table one for that date.
+    public let mileageRate: MileageRateTable.Rate?
+    /// The standard-mileage value of its miles (to the hundredth) at the rate of its start
+    /// date, to the cent; nil without miles or without a rate for that date. A period's value
+    /// is its miles by rate times the rate, rounded once (``PeriodFigures``).
     public let mileageDeduction: Money?
     /// It has miles but the rate table has no rate for its date.
     public let lacksMileageRate: Bool
@@ -53,8 +61,12 @@ public struct ShiftFigures: Sendable {
         } else {
             estimatedFuel = nil
         }
+        let meters = facts.distanceMeters
+        hundredthsOfMile = meters.map { Int64((DistanceUnit.mi.amount(meters: $0) * 100).rounded()) }
+        hundredthsOfKilometre = meters.map { Int64((DistanceUnit.km.amount(meters: $0) * 100).rounded()) }
         let rate = rates?.rate(on: startDay)
-        mileageDeduction = miles.flatMap { miles in rate.flatMap { MileageRateTable.value(miles: miles, at: $0.perMile) } }
+        mileageRate = miles == nil ? nil : rate
+        mileageDeduction = hundredthsOfMile.flatMap { miles in rate.flatMap { TaxArithmetic.cents(hundredthsOfMile: miles, at: $0.perMile) } }
         lacksMileageRate = miles != nil && rates != nil && rate == nil
         counted = try? CountedMoney(shiftID: facts.shift.id, money: facts.moneyFigures)
     }
@@ -79,6 +91,11 @@ public struct ShiftFigures: Sendable {
     }
 
     /// Gross per worked hour, when it has both and worked some time.
+    /// Its distance as the mileage log prints it, in `unit`.
+    public func roundedDistance(_ unit: DistanceUnit) -> Double? {
+        (unit == .mi ? hundredthsOfMile : hundredthsOfKilometre).map { Double($0) / 100 }
+    }
+
     public var perWorkedHour: Money? {
         guard let gross, let worked, worked > 0 else { return nil }
         return Rates.perHour(gross, milliseconds: worked)

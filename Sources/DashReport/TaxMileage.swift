@@ -31,9 +31,7 @@ public struct TaxMileage: Sendable, Equatable {
     public let deduction: Money?
 
     /// A shift's miles to the hundredth, as the mileage log prints them.
-    public static func hundredths(_ shift: ShiftFigures) -> Int64? {
-        shift.facts.distanceMeters.map { Int64((MileageMeter.miles($0) * 100).rounded()) }
-    }
+    public static func hundredths(_ shift: ShiftFigures) -> Int64? { shift.hundredthsOfMile }
 
     init(shifts: [ShiftFigures], rates: MileageRateTable?) throws(MoneyError) {
         var byRate: [Day: (rate: MileageRateTable.Rate, hundredths: Int64, shifts: Int)] = [:]

@@ -68,13 +68,13 @@ public struct TaxSummary: Sendable {
         let common = try Self.commonLines(expenses: self.expenses, fees: total.fees)
         if request.method.includesStandard {
             let car = try Self.standardCarLine(mileage)
-            standard = try TaxMethodFigures(method: .standard, lines: common + car, grossReceipts: grossReceipts, request: request, paid: paid)
+            standard = try TaxMethodFigures(method: .standard, lines: car + common, grossReceipts: grossReceipts, request: request, paid: paid)
         } else {
             standard = nil
         }
         if request.method.includesActual, let share {
             let vehicle = try Self.actualVehicleLines(expenses: self.expenses, share: share)
-            actual = try TaxMethodFigures(method: .actual, lines: common + vehicle, grossReceipts: grossReceipts, request: request, paid: paid)
+            actual = try TaxMethodFigures(method: .actual, lines: vehicle + common, grossReceipts: grossReceipts, request: request, paid: paid)
         } else {
             actual = nil
         }
@@ -96,7 +96,7 @@ public struct TaxSummary: Sendable {
         if let fees, fees != .zero { parts["10"] = ("Commissions and fees", [.init(label: "fees the platforms withheld", amount: fees)]) }
         for group in expenses.groups where !group.entry.vehicle {
             var line = parts[group.entry.line] ?? (group.entry.lineName, [])
-            line.parts.append(.init(label: "\(group.entry.category) (\(group.count) expenses)", amount: group.amount))
+            line.parts.append(.init(label: "\(group.entry.category) (\(group.count) \(group.count == 1 ? "expense" : "expenses"))", amount: group.amount))
             parts[group.entry.line] = line
         }
         return try parts.map { (key, value) throws(MoneyError) -> ScheduleCLine in try ScheduleCLine(line: key, name: value.name, parts: value.parts) }
