@@ -2,7 +2,8 @@
 enum Commands {
     static let all: [CommandSpec] = [
         ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftCommands.earnings, ShiftCommands.fuel, VehicleCommands.miles, RemeasureCommand.spec,
-        ShiftCommands.delete, VehicleCommands.set, VehicleCommands.show, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
+        ShiftCommands.delete, VehicleCommands.set, VehicleCommands.show, VehicleCommands.odometer, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
+        TaxPaidCommand.spec,
         ReportCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
     ]
 }
