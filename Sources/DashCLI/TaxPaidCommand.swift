@@ -52,7 +52,10 @@ enum TaxPaidCommand {
         let amount = try run.money(try run.arguments.required("amount"), what: "--amount")
         let given = try run.arguments.value("year").map { try year($0, option: "--year") }
         let taxYear = given ?? paidOn.year
-        let id = try run.store.addTaxPayment(paidOn: paidOn, taxYear: taxYear, amount: amount, note: try run.arguments.value("note"))
+        let note = try run.arguments.value("note")
+        // Judged before the store is opened, so a refusal makes no store file.
+        _ = try TaxPayment(id: 0, paidOn: paidOn, taxYear: taxYear, amount: amount, note: note)
+        let id = try run.store.addTaxPayment(paidOn: paidOn, taxYear: taxYear, amount: amount, note: note)
         if !run.quiet { run.print("recorded tax payment \(id): \(amount.formatted()) paid \(paidOn), toward tax year \(taxYear)") }
         if given == nil, paidOn.month == 1 {
             run.note("a payment made in January is often the fourth quarter of \(paidOn.year - 1); if this one is, "

@@ -133,6 +133,8 @@ enum VehicleCommands {
                           ?? "odometer \(year): none recorded ('vehicle odometer --year \(year) --start N' records it)")
                 return .success
             }
+            // Judged before the store is opened, so a refusal makes no store file.
+            if let start { _ = try OdometerYear(year: year, startTenths: start, endTenths: end) }
             if start == nil {
                 // The end alone joins a start already recorded: without one, a usage mistake, said before any store is made.
                 run.access = .existing
