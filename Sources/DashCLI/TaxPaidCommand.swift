@@ -56,7 +56,7 @@ enum TaxPaidCommand {
         // Judged before the store is opened, so a refusal makes no store file.
         _ = try TaxPayment(id: 0, paidOn: paidOn, taxYear: taxYear, amount: amount, note: note)
         let id = try run.store.addTaxPayment(paidOn: paidOn, taxYear: taxYear, amount: amount, note: note)
-        if !run.quiet { run.print("recorded tax payment \(id): \(amount.formatted()) paid \(paidOn), toward tax year \(taxYear)") }
+        if !run.quiet { run.print("recorded tax payment \(id): \(amount.description) paid \(paidOn), toward tax year \(taxYear)") }
         if given == nil, paidOn.month == 1 {
             run.note("a payment made in January is often the fourth quarter of \(paidOn.year - 1); if this one is, "
                      + "'tax paid --delete \(id)' and record it again with --year \(paidOn.year - 1)")
@@ -80,11 +80,11 @@ enum TaxPaidCommand {
                 let records = ["taxPayment": payments.filter { !$0.amount.isRecordable }.map(\.id)]
                 throw CommandFailure(message: "\(MoneyError.sumTooLarge(sum: "the tax payments listed", records: records))", status: .dataError)
             }
-            table.rows.append([String(payment.id), payment.paidOn.description, String(payment.taxYear), payment.amount.formatted(),
+            table.rows.append([String(payment.id), payment.paidOn.description, String(payment.taxYear), payment.amount.description,
                                payment.note ?? ""])
         }
         for (year, total) in totals.sorted(by: { $0.key < $1.key }) {
-            table.rows.append(["", "total", String(year), total.formatted(), ""])
+            table.rows.append(["", "total", String(year), total.description, ""])
         }
         run.context.console.out(table.render())
         return .success
@@ -94,7 +94,7 @@ enum TaxPaidCommand {
         run.access = .existing
         let payment = try run.store.deleteTaxPayment(id)
         if !run.quiet {
-            run.print("deleted tax payment \(id): \(payment.amount.formatted()) paid \(payment.paidOn), toward tax year \(payment.taxYear)")
+            run.print("deleted tax payment \(id): \(payment.amount.description) paid \(payment.paidOn), toward tax year \(payment.taxYear)")
         }
         return .success
     }

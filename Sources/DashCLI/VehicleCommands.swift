@@ -42,7 +42,7 @@ enum VehicleCommands {
         })
 
     static let show = CommandSpec(
-        path: ["vehicle", "show"], abstract: "Show the fuel assumption new shifts take and the odometer years.",
+        path: ["vehicle", "show"], abstract: "Show the fuel default and the odometer years recorded.",
         usage: "vehicle show",
         store: .existing,
         run: { run in
@@ -98,7 +98,7 @@ enum VehicleCommands {
         })
 
     static let odometer = CommandSpec(
-        path: ["vehicle", "odometer"], abstract: "Record, show or clear the odometer at the start and end of a year.",
+        path: ["vehicle", "odometer"], abstract: "Record or show the odometer at a year's start and end.",
         usage: "vehicle odometer --year Y [--start N] [--end N] | vehicle odometer --year Y --clear",
         options: [
             OptionHelp(name: "year", value: "Y", help: "The calendar year (2026)."),
