@@ -8,7 +8,7 @@ import Foundation
 /// period) and `tax reconcile` (a platform's gross against its 1099). docs/tax.md.
 enum TaxCommand {
     static let spec = CommandSpec(
-        path: ["tax"], abstract: "Schedule C summary, self-employment tax and the estimated payment due.",
+        path: ["tax"], abstract: "Schedule C summary, self-employment tax, the payment due.",
         usage: """
             tax [--year Y] [--quarter TQn] [--method standard|actual|both]
                 [--income-tax-rate P] [--wages A] [--format F]

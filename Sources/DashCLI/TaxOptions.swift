@@ -79,6 +79,9 @@ extension TaxCommand {
 
     /// The year's odometer and payments, as recorded by `vehicle odometer` and `tax paid`.
     static func recordedTaxFacts(_ run: Invocation, year: Int) throws -> (vehicleTenths: Int64?, payments: [TaxPaymentFigure]) {
-        (nil, [])
+        let store = try run.store
+        let odometer = try store.odometerYear(year)
+        let payments = try store.taxPayments(taxYear: year).map { TaxPaymentFigure(paidOn: Day(number: $0.paidOn.dayNumber), amount: $0.amount) }
+        return (odometer?.milesTenths, payments)
     }
 }

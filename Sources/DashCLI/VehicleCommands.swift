@@ -1,8 +1,9 @@
 import DashModel
 import DashStore
 
-/// `vehicle set|show` (the fuel default new shifts take as their own snapshot) and `shift miles`
-/// (the driver's own miles for a shift). docs/cli.md "vehicle" and "shift miles".
+/// `vehicle set|show` (the fuel default new shifts take as their own snapshot), `vehicle odometer`
+/// (the odometer per year) and `shift miles` (the driver's own miles for a shift). docs/cli.md
+/// "vehicle", "vehicle odometer" and "shift miles".
 enum VehicleCommands {
     static let set = CommandSpec(
         path: ["vehicle", "set"], abstract: "Set or clear the fuel assumption new shifts take.",
@@ -41,7 +42,7 @@ enum VehicleCommands {
         })
 
     static let show = CommandSpec(
-        path: ["vehicle", "show"], abstract: "Show the fuel assumption new shifts take.",
+        path: ["vehicle", "show"], abstract: "Show the fuel default and the odometer years recorded.",
         usage: "vehicle show",
         store: .existing,
         run: { run in
@@ -51,6 +52,9 @@ enum VehicleCommands {
             } else {
                 run.print("fuel default: none (new shifts get no fuel assumption; 'vehicle set --mpg N --price P' sets one)")
             }
+            let years = try run.store.odometerYears()
+            run.print(years.isEmpty ? "odometer years: none recorded ('vehicle odometer --year Y --start N' records one)"
+                      : "odometer years: " + years.map { "\($0.year) (\(text($0)))" }.joined(separator: "; "))
             return .success
         })
 
@@ -92,6 +96,72 @@ enum VehicleCommands {
             }
             return .success
         })
+
+    static let odometer = CommandSpec(
+        path: ["vehicle", "odometer"], abstract: "Record or show the odometer at a year's start and end.",
+        usage: "vehicle odometer --year Y [--start N] [--end N] | vehicle odometer --year Y --clear",
+        options: [
+            OptionHelp(name: "year", value: "Y", help: "The calendar year (2026)."),
+            OptionHelp(name: "start", value: "N", help: "The odometer on the year's first day, in miles to a tenth (41250.0)."),
+            OptionHelp(name: "end", value: "N", help: "The odometer at the year's end, or the latest reading during it (63980.4)."),
+            OptionHelp(name: "clear", value: nil, help: "Forget the year's readings."),
+        ],
+        discussion: """
+            The year's total miles (end minus start) give the business-use share the actual-expense
+            method needs. The end may be given later: '--year Y --end N' alone adds it to the start
+            already recorded; '--start N' alone changes the start and keeps the end. With --year
+            alone, shows the year. A reading replaced is printed as it was.
+            """,
+        store: .create,
+        run: { run in
+            _ = try run.arguments.positionals([])
+            let year = try TaxPaidCommand.year(try run.arguments.required("year"), option: "--year")
+            let start = try run.arguments.value("start").map { try tenths($0, what: "--start") }
+            let end = try run.arguments.value("end").map { try tenths($0, what: "--end") }
+            if run.arguments.has("clear") {
+                guard start == nil, end == nil else { throw UsageError(message: "--clear takes no --start or --end") }
+                run.access = .existing
+                let was = try run.store.clearOdometerYear(year)
+                if !run.quiet {
+                    run.print(was.map { "cleared the odometer of \(year) (was \(text($0)))" } ?? "no odometer was recorded for \(year)")
+                }
+                return .success
+            }
+            guard start != nil || end != nil else {
+                run.access = .existing
+                run.print(try run.store.odometerYear(year).map { "odometer \(year): \(text($0))" }
+                          ?? "odometer \(year): none recorded ('vehicle odometer --year \(year) --start N' records it)")
+                return .success
+            }
+            // Judged before the store is opened, so a refusal makes no store file.
+            if let start { _ = try OdometerYear(year: year, startTenths: start, endTenths: end) }
+            if start == nil {
+                // The end alone joins a start already recorded: without one, a usage mistake, said before any store is made.
+                run.access = .existing
+                guard try run.store.odometerYear(year) != nil else {
+                    throw UsageError(message: "no odometer start is recorded for \(year); give --start with --end")
+                }
+            }
+            let (now, was) = try run.store.setOdometerYear(year, startTenths: start, endTenths: end)
+            if !run.quiet { run.print("odometer \(year): \(text(now)), recorded" + replaced(was, by: now)) }
+            return .success
+        })
+
+    /// `start 41250.0, end 63980.4: 22730.4 miles in the year`, or with no end yet.
+    static func text(_ year: OdometerYear) -> String {
+        "start \(RecordedMiles.text(year.startTenths)), "
+            + (year.endTenths.map { "end \(RecordedMiles.text($0)): \(RecordedMiles.text($0 - year.startTenths)) miles in the year" }
+               ?? "no end reading yet")
+    }
+
+    /// ` (the start was 41000.0; the end was 60000.0)`: each reading replaced by another; empty when none was.
+    static func replaced(_ was: OdometerYear?, by now: OdometerYear) -> String {
+        guard let was else { return "" }
+        var parts: [String] = []
+        if was.startTenths != now.startTenths { parts.append("the start was \(RecordedMiles.text(was.startTenths))") }
+        if let end = was.endTenths, end != now.endTenths { parts.append("the end was \(RecordedMiles.text(end))") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
 
     static func text(_ fuel: FuelAssumption) -> String { "\(fuel.milesPerGallon) mpg at \(fuel.pricePerGallon) per gallon" }
 

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -511,5 +511,31 @@ public enum Schema {
     static let v11 = Migration("0011 the method each capture session is measured by", """
         ALTER TABLE captureSession ADD COLUMN measureMethod TEXT NOT NULL DEFAULT 'geodesic-1'
             CHECK (length(measureMethod) BETWEEN 1 AND 40 AND measureMethod NOT GLOB '*[^a-z0-9-]*');
+        """)
+
+    /// The two figures the tax summary needs that no import brings (issue 16, docs/cli.md
+    /// "vehicle odometer" and "tax paid"): the odometer at the start and end of each year, in
+    /// tenths of a mile as a shift's readings are (v10), for the business-use share of the
+    /// actual-expense method; and the estimated-tax payments already made, exact. Both are
+    /// entered by hand, as `vehicle set` is: no import holds them, so no undo touches them.
+    static let v12 = Migration("0012 the odometer per year; estimated-tax payments", """
+        -- One row a calendar year: the reading at its start, and at its end (or the latest during
+        -- it; none yet: the end is given later). Tenths of a mile.
+        CREATE TABLE vehicleOdometerYear (
+            year INTEGER PRIMARY KEY CHECK (year BETWEEN 1900 AND 9999),
+            startE1 INTEGER NOT NULL CHECK (startE1 >= 0),
+            endE1 INTEGER CHECK (endE1 IS NULL OR endE1 >= startE1)
+        ) STRICT;
+        -- A payment of estimated tax: the civil date it was paid ('YYYY-MM-DD', a real date), the
+        -- tax year it counts toward (a January payment is often last year's), more than 0. Its id
+        -- is one a person types ('tax paid --delete'): AUTOINCREMENT, never given again.
+        CREATE TABLE taxPayment (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            paidOn TEXT NOT NULL CHECK (paidOn GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND date(julianday(paidOn)) IS paidOn),
+            taxYear INTEGER NOT NULL CHECK (taxYear BETWEEN 1900 AND 9999),
+            amountE4 INTEGER NOT NULL CHECK (amountE4 > 0),
+            note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 200)
+        ) STRICT;
+        CREATE INDEX taxPaymentByYear ON taxPayment (taxYear, paidOn, id);
         """)
 }

@@ -44,6 +44,8 @@ struct SchemaConstraintTests {
                 VALUES (1, 2, 1, 70000, 30000, NULL);
             INSERT INTO vehicleDefault (id, fuelMpgE4, fuelPricePerGallonE4, setAtMs) VALUES (1, 300000, 31000, 1);
             UPDATE shift SET recordedMilesE1 = 412, odometerStartE1 = 123456, odometerEndE1 = 123868 WHERE id = 1;
+            INSERT INTO vehicleOdometerYear (year, startE1, endE1) VALUES (2026, 412500, 639804);
+            INSERT INTO taxPayment (paidOn, taxYear, amountE4) VALUES ('2026-04-14', 2026, 8500000);
             """)
         return store
     }
