@@ -126,18 +126,18 @@ public enum XLSXExport {
         try workbook.setPrinting(sheet, title: sheet.name, span: span, repeatRows: 1)
         // Widths first (set before any cell, and from every row), then rows strictly in order.
         let headers = table.columns.map(HumanHeaders.header)
-        var widths = headers.map(\.count)
+        // A column is as wide as what it shows; its header wraps onto more lines rather than
+        // widening it past `headerWidth` (a year's Shifts sheet printed one page wide stays legible).
+        var widths = headers.map { min($0.count, headerWidth) }
         for row in table.rows {
-            for (column, cell) in row.enumerated() where column < widths.count {
-                widths[column] = max(widths[column], CellText.plain(cell)?.count ?? 0)
-            }
+            for (column, cell) in row.enumerated() where column < widths.count { widths[column] = max(widths[column], shownWidth(cell)) }
         }
-        // A footer's values count (a total is wider than its rows; "$" and "%" add one), not its labels.
-        for (column, cell) in footer.flatMap(\.cells) where column < widths.count {
-            widths[column] = max(widths[column], (CellText.plain(cell)?.count ?? 0) + 1)
-        }
+        // A footer's values count (a total is wider than its rows), not its labels.
+        for (column, cell) in footer.flatMap(\.cells) where column < widths.count { widths[column] = max(widths[column], shownWidth(cell) + 1) }
         for (column, width) in widths.enumerated() { try workbook.setColumnWidth(sheet, column, columnWidth(width)) }
-        for (column, name) in headers.enumerated() { try workbook.writeString(sheet, 0, column, name, style: .header) }
+        let lines = zip(headers, widths).map { header, width in headerLines(header, width: width + 1) }.max() ?? 1
+        try workbook.setRowHeight(sheet, 0, points: 15 * Double(lines))
+        for (column, name) in headers.enumerated() { try workbook.writeString(sheet, 0, column, name, style: .wrappedHeader) }
         for (index, row) in table.rows.enumerated() {
             for (column, cell) in row.enumerated() { try write(cell, to: workbook, sheet, index + 1, column) }
         }
@@ -157,6 +157,34 @@ public enum XLSXExport {
                 }
             }
         }
+    }
+
+    /// A header wider than this many characters wraps (unless its column's content is wider).
+    static let headerWidth = 12
+
+    /// The characters a cell shows: a time `2026-11-02 10:30:00` (19; the CSV's text adds the
+    /// offset), a date 10, an amount with its thousands separators and a currency sign.
+    static func shownWidth(_ cell: Cell) -> Int {
+        switch cell {
+        case .time: return 19
+        case .date: return 10
+        case .money: let text = CellText.plain(cell) ?? ""; return text.count + max(0, text.count - 4) / 3 + 1
+        default: return CellText.plain(cell)?.count ?? 0
+        }
+    }
+
+    /// The lines `header` takes wrapped at word boundaries in `width` characters (at most 4).
+    static func headerLines(_ header: String, width: Int) -> Int {
+        var lines = 1, used = 0
+        for word in header.split(separator: " ") {
+            if used > 0, used + 1 + word.count > width {
+                lines += 1
+                used = word.count
+            } else {
+                used += (used > 0 ? 1 : 0) + word.count
+            }
+        }
+        return min(lines, 4)
     }
 
     /// The content's characters plus a little room (thousands separators, the filter button).

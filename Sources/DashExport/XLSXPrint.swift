@@ -35,4 +35,12 @@ extension XLSXWorkbook {
     }
 
     static let pageFooter = "&CPage &P of &N"
+
+    /// A row's height in points (15: one line of the default font); before any cell of the row
+    /// (constant-memory mode writes a row's attributes with its first cell).
+    func setRowHeight(_ sheet: Sheet, _ row: Int, points: Double) throws(XLSXError) {
+        let (r, _) = try Self.place(sheet, row, 0)
+        _ = try open("setting a row height of \(sheet.name)")
+        try Self.check(worksheet_set_row(sheet.pointer, r, points, nil), "setting the height of \(sheet.name) row \(row)")
+    }
 }

@@ -46,6 +46,8 @@ final class XLSXWorkbook {
     /// The cell formats a renderer may ask for, created once per workbook on first use.
     enum Style: Hashable, CaseIterable {
         case money, decimal, hours, distance, date, dateTime, header, percent
+        /// A table's header: bold, wrapped at words, at the top of its cell.
+        case wrappedHeader
 
         /// `.money`'s is the workbook's `moneyFormat` (the currency's, XLSXExport.moneyFormat).
         var numberFormat: String? {
@@ -56,7 +58,7 @@ final class XLSXWorkbook {
             case .hours, .distance: "0.00"
             case .date: "yyyy-mm-dd"
             case .dateTime: "yyyy-mm-dd hh:mm:ss"
-            case .header: nil
+            case .header, .wrappedHeader: nil
             }
         }
     }
@@ -171,7 +173,11 @@ final class XLSXWorkbook {
             throw XLSXError(action: "adding a cell format", reason: "libxlsxwriter could not allocate it")
         }
         if let numberFormat = style == .money ? moneyFormat : style.numberFormat { format_set_num_format(format, numberFormat) }
-        if style == .header { format_set_bold(format) }
+        if style == .header || style == .wrappedHeader { format_set_bold(format) }
+        if style == .wrappedHeader {
+            format_set_text_wrap(format)
+            format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+        }
         styles[style] = format
         return format
     }
