@@ -3,7 +3,8 @@
 #   make deps       install the Debian packages the build needs (as root; else prints the command)
 #   make build      debug build of everything
 #   make test       the whole test suite (Swift Testing); what .ci/run calls
-#   make test-slow  long runs: kill loops, big files (grows with later issues)
+#   make test-slow  long runs: kill loops, big files, a year's workbook printed through LibreOffice
+#   make deps-slow  what test-slow needs beyond deps (LibreOffice Calc, poppler-utils)
 #   make fuzz       libFuzzer runs of every reader of outside text, FUZZ_SECONDS each (docs/fuzzing.md)
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
 #   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
@@ -16,11 +17,13 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
+# test-slow prints a year's workbook through LibreOffice and counts its PDF's pages (WorkbookPagesSlowTests).
+SLOW_DEB_PACKAGES := libreoffice-calc-nogui poppler-utils
 SWIFT_BUILD_FLAGS ?=
 # A target imports only what Package.swift lists for it: the layers stay as drawn there.
 LAYER_CHECK := --explicit-target-dependency-import-check error
 
-.PHONY: deps build test test-slow fuzz demo bench lint golden clean layers
+.PHONY: deps deps-slow build test test-slow fuzz demo bench lint golden clean layers
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -35,6 +38,19 @@ deps:
 	  echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	fi
 
+deps-slow: deps
+	@missing=""; for p in $(SLOW_DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	else \
+	  echo "missing Debian packages:$$missing"; \
+	  echo "run: sudo apt-get update && sudo apt-get install -y --no-install-recommends$$missing"; exit 1; \
+	fi
+
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
@@ -42,7 +58,7 @@ test: deps layers
 	swift build --build-tests $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(LAYER_CHECK) $(SWIFT_BUILD_FLAGS)
 
-test-slow: deps
+test-slow: deps-slow
 	swift build -c release --product dashpilot
 	swift build -c release --product dashpilot-gpxgen
 	DASHPILOT_SLOW_TESTS=1 DASHPILOT_BIN="$$(swift build -c release --show-bin-path)" swift test $(SWIFT_BUILD_FLAGS)

@@ -74,7 +74,11 @@ date        start  end     {{distance_word:9}}  purpose
 {{#each mileage_log}}
 {{date:-10}}  {{start_time:5}}  {{end_time:-7}} {{distance:9}}  {{purpose:-42}}
 {{/each}}
-total                      {{distance:9}}
+total                      {{mileage_log_distance:9}}
+{{#if vehicle_year_distance}}
+vehicle {{distance_word}} in the year (odometer)   {{vehicle_year_distance:9}}
+business share                  {{business_share_percent:8}}%
+{{/if}}
 {{/if}}
 {{#if mileage_rates}}
 

@@ -62,7 +62,13 @@ public enum SummaryText {
             categories.append(item)
         }
 
-        let log = data.mileageLog
+        // The mileage log's shift rows; its totals at the top level, as the CSV's total rows give
+        // them (the total is the sum of the rows as printed, not the report's unrounded distance).
+        let log = data.mileageLogShifts
+        let logTotals = data.mileageTotals
+        top["mileage_log_distance"] = .distance(logTotals.distance)
+        top["vehicle_year_distance"] = .distance(logTotals.vehicleDistance)
+        top["business_share_percent"] = logTotals.businessSharePercent.map(Cell.decimal) ?? .empty
         func logItem(_ cells: [Cell]) -> Fields {
             var item = Fields()
             item.add(columns: log.columns, cells: cells)
@@ -72,8 +78,7 @@ public enum SummaryText {
             return item
         }
         var mileage = Fields.List(like: logItem([]))
-        // Without the total row: its figures are the top level's distance and mileage fields.
-        for cells in log.rows where cells.first != .text("total") { mileage.append(logItem(cells)) }
+        for cells in log.rows { mileage.append(logItem(cells)) }
 
         let shifts = report.shiftsTable
         let activeColumns = ["shift_id", "started_at", "state"]

@@ -54,16 +54,18 @@ enum XLSXSpace {
     /// How many times the sheets deflate at least, for the workbook's share of the peak.
     static let deflateRatio: UInt64 = 4
 
-    /// Each sheet's XML in bytes, estimated from its cells: Summary first, then each table.
+    /// Each sheet's XML in bytes, estimated from its cells: Summary first, Charts, then each table.
     static func sheetBytes(_ data: ExportData) -> [UInt64] {
         var summary = sheetMarkup + rowMarkup + 1 + textCell("DashPilot export", row: 0, column: 0)
         for (index, entry) in data.summary.enumerated() {
             summary += rowMarkup + digits(index + 2) + textCell(entry.label, row: index + 1, column: 0) + cellBytes(entry.value, row: index + 1, column: 1)
         }
-        var sheets = [UInt64(summary)]
+        // The Charts sheet holds no cells (its charts are parts of their own, within otherParts).
+        var sheets = [UInt64(summary), UInt64(sheetMarkup)]
+        // The mileage log as its CSV shape: its total rows and columns outweigh the sheet's footer.
         for table in data.tables {
             var bytes = sheetMarkup + rowMarkup + 1
-            for (column, name) in table.columns.enumerated() { bytes += textCell(name, row: 0, column: column) }
+            for (column, name) in table.columns.enumerated() { bytes += textCell(HumanHeaders.header(name), row: 0, column: column) }
             for (index, row) in table.rows.enumerated() {
                 bytes += rowMarkup + digits(index + 2)
                 for (column, cell) in row.enumerated() { bytes += cellBytes(cell, row: index + 1, column: column) }

@@ -45,16 +45,20 @@ final class XLSXWorkbook {
 
     /// The cell formats a renderer may ask for, created once per workbook on first use.
     enum Style: Hashable, CaseIterable {
-        case money, decimal, hours, distance, date, dateTime, header
+        case money, decimal, hours, distance, date, dateTime, header, percent
+        /// A table's header: bold, wrapped at words, at the top of its cell.
+        case wrappedHeader
 
+        /// `.money`'s is the workbook's `moneyFormat` (the currency's, XLSXExport.moneyFormat).
         var numberFormat: String? {
             switch self {
             case .money: "#,##0.00"
+            case .percent: "0.00%"
             case .decimal: "0.00##"
             case .hours, .distance: "0.00"
             case .date: "yyyy-mm-dd"
             case .dateTime: "yyyy-mm-dd hh:mm:ss"
-            case .header: nil
+            case .header, .wrappedHeader: nil
             }
         }
     }
@@ -63,7 +67,8 @@ final class XLSXWorkbook {
     struct Sheet {
         let name: String
         fileprivate let index: Int
-        fileprivate let pointer: UnsafeMutablePointer<lxw_worksheet>
+        /// For the print settings and charts (XLSXPrint.swift, XLSXCharts.swift).
+        let pointer: UnsafeMutablePointer<lxw_worksheet>
     }
 
     let path: String
@@ -79,6 +84,8 @@ final class XLSXWorkbook {
     /// The file at `path`, created here; verified and flushed through it.
     private var descriptor: Int32
     private let constantMemory: Bool
+    /// The number format of `.money` cells: `#,##0.00`, or a currency's (XLSXExport.moneyFormat).
+    var moneyFormat = Style.money.numberFormat ?? "#,##0.00"
     /// What each sheet should hold, counted as it is written, for the verification.
     private(set) var expected: [XLSXVerification.Sheet] = []
 
@@ -116,12 +123,13 @@ final class XLSXWorkbook {
         free(temporaryFolder)
     }
 
-    private func open(_ action: @autoclosure () -> String) throws(XLSXError) -> UnsafeMutablePointer<lxw_workbook> {
+    /// The C workbook while it is open (internal for XLSXPrint.swift and XLSXCharts.swift).
+    func open(_ action: @autoclosure () -> String) throws(XLSXError) -> UnsafeMutablePointer<lxw_workbook> {
         guard let workbook else { throw XLSXError(action: action(), reason: "the workbook \(path) is already closed") }
         return workbook
     }
 
-    private static func check(_ error: lxw_error, _ action: @autoclosure () -> String) throws(XLSXError) {
+    static func check(_ error: lxw_error, _ action: @autoclosure () -> String) throws(XLSXError) {
         guard error != LXW_NO_ERROR else { return }
         let reason = lxw_strerror(error).map { String(cString: $0) } ?? "libxlsxwriter error \(error.rawValue)"
         throw XLSXError(action: action(), reason: reason)
@@ -164,13 +172,17 @@ final class XLSXWorkbook {
         guard let format = workbook_add_format(workbook) else {
             throw XLSXError(action: "adding a cell format", reason: "libxlsxwriter could not allocate it")
         }
-        if let numberFormat = style.numberFormat { format_set_num_format(format, numberFormat) }
-        if style == .header { format_set_bold(format) }
+        if let numberFormat = style == .money ? moneyFormat : style.numberFormat { format_set_num_format(format, numberFormat) }
+        if style == .header || style == .wrappedHeader { format_set_bold(format) }
+        if style == .wrappedHeader {
+            format_set_text_wrap(format)
+            format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+        }
         styles[style] = format
         return format
     }
 
-    private static func place(_ sheet: Sheet, _ row: Int, _ column: Int) throws(XLSXError) -> (lxw_row_t, lxw_col_t) {
+    static func place(_ sheet: Sheet, _ row: Int, _ column: Int) throws(XLSXError) -> (lxw_row_t, lxw_col_t) {
         guard let r = lxw_row_t(exactly: row), row <= maxRow, let c = lxw_col_t(exactly: column), column <= maxColumn else {
             throw XLSXError(action: "writing \(sheet.name) row \(row) column \(column)",
                             reason: "outside a worksheet's 1,048,576 rows and 16,384 columns")

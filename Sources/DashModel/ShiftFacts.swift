@@ -34,6 +34,9 @@ public struct ShiftFacts: Hashable, Sendable {
     public var platformMiles: PlatformMilesSplit? = nil
     /// The miles the driver recorded (odometer or a figure; RecordedMiles.swift); nil: none.
     public var recordedMiles: RecordedMiles?
+    /// The methods its capture sessions record (``MeasureMethod``), sorted by name, each once;
+    /// empty without a route. The mileage log's `measured_by` (issue 16).
+    public var measureMethods: [MeasureMethod] = []
 
     public init(shift: Shift, isPaused: Bool, pauses: [ShiftPause], offers: Int, deliveries: Int, cancelledDeliveries: Int,
                 outsideTips: Money, meters: Double?, deliveriesPay: Money? = nil, deliveriesPlatformTips: Money? = nil,

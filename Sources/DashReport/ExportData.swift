@@ -10,7 +10,13 @@ public struct ExportData: Sendable {
     /// The expenses incurred in the report's span, in time order.
     public let expenses: [Expense]
     /// Each shift's platforms, as its deliveries name them, sorted: the mileage log's purpose.
-    private let platformsByShift: [Int64: [String]]
+    let platformsByShift: [Int64: [String]]
+    /// The vehicle's total miles in the year (its odometer at the year's start and end: `vehicle
+    /// odometer --year`), for the mileage log's business share; nil: not known (MileageLog.swift).
+    public var vehicleYearMiles: Double? = nil
+    /// The store's currency (ISO 4217, its imports'), for the workbook's money format; nil: the
+    /// record names none, and amounts are plain numbers with two places (docs/export.md).
+    public var currencyCode: String? = nil
 
     /// `deliveries` of the report's shifts; `expenses` may include some outside the span
     /// (they are left out here, as the report leaves them out).
@@ -29,7 +35,7 @@ public struct ExportData: Sendable {
 
     private var zone: TimeZone { report.request.zone }
 
-    private func time(_ instant: Instant?) -> Cell {
+    func time(_ instant: Instant?) -> Cell {
         instant.map { .time($0, offsetSeconds: TimeText.offsetSeconds(at: $0, in: zone)) } ?? .empty
     }
 
@@ -90,43 +96,6 @@ public struct ExportData: Sendable {
 
     /// A distance in a sentence: two places.
     static func places(_ value: Double) -> String { String(format: "%.2f", value) }
-
-    /// `mileage_log.csv`: per completed shift the local date it started on, its start and end,
-    /// the miles (or km) the driver recorded or else its route measured (empty: neither), which
-    /// of the two (`recorded`, `route`, `none`), the odometer readings when recorded, and its purpose; then a total row
-    /// (`date` = `total`) with the sum of the rows' distances and, in `purpose`, the
-    /// standard-mileage estimate of the reporting engine. Distances are to the hundredth.
-    public var mileageLog: ReportTable {
-        let unit = report.request.distanceUnit
-        let distance = unit == .mi ? "miles" : "km"
-        let columns = ["date", "shift_id", "started_at", "ended_at", distance, distance + "_source", "odometer_start", "odometer_end", "purpose"]
-        // Odometer readings in miles, as the odometer showed them (tenths), when the driver recorded them.
-        func reading(_ tenths: Int64?) -> Cell { tenths.map { .decimal(Money(units: $0 * (Money.scale / 10))) } ?? .empty }
-        // One rounding rule (issue 16): each shift's distance to the hundredth, as a mileage log
-        // is kept, and the total is the sum of those rows, exactly (in hundredths), so the log
-        // adds up as printed in every format.
-        func hundredths(_ meters: Double?) -> Int64? { meters.map { Int64((unit.amount(meters: $0) * 100).rounded()) } }
-        let completed = report.shifts.filter(\.isCompleted)
-        let rounded = completed.map { hundredths($0.facts.distanceMeters) }
-        var rows: [[Cell]] = zip(completed, rounded).map { s, distance in
-            [.date(s.startDay), .integer(Int(s.shift.id)), time(s.shift.start), time(s.shift.end),
-             .distance(distance.map { Double($0) / 100 }), .text(s.facts.milesSource.rawValue),
-             reading(s.facts.recordedMiles?.odometer?.start), reading(s.facts.recordedMiles?.odometer?.end), .text(purpose(of: s))]
-        }
-        let known = rounded.compactMap { $0 }
-        rows.append([.text("total"), .empty, .empty, .empty, .distance(known.isEmpty ? nil : Double(known.reduce(0, +)) / 100), .empty, .empty, .empty,
-                     .text(mileageEstimateText)])
-        return ReportTable(name: "mileage_log", columns: columns, rows: rows)
-    }
-
-    /// `standard-mileage estimate (us-irs-business): 114.16`, or why there is none.
-    public var mileageEstimateText: String {
-        guard let rates = report.request.rates else { return "no standard-mileage rate table" }
-        let value = report.total.mileageDeduction.map { $0.formatted() } ?? "none (no shift with a route)"
-        var text = "standard-mileage estimate (\(rates.name)): \(value)"
-        if report.total.shiftsWithoutMileageRate > 0 { text += "; \(report.total.shiftsWithoutMileageRate) shifts on dates the table lacks" }
-        return text
-    }
 
     /// The Summary sheet and the text summary's headline: the span, then the figures, then
     /// what is missing, each a label and a typed value.

@@ -25,6 +25,7 @@ extension Store {
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
             let measures = Dictionary(uniqueKeysWithValues: zip(routed, try routeMeasures(shiftIDs: routed)))
             let measured = measures.mapValues(\.meters)
+            let methods = Dictionary(uniqueKeysWithValues: try routed.map { ($0, try measureMethods(of: $0).map(\.method)) })
             return partial.map { p in
                 var facts = ShiftFacts(shift: p.shift, isPaused: !p.shift.isCompleted && p.pauses.contains { $0.end == nil }, pauses: p.pauses,
                            offers: Int(p.work?[0].int64 ?? 0), deliveries: Int(p.work?[1].int64 ?? 0),
@@ -34,6 +35,7 @@ extension Store {
                 facts.platformMiles = measures[p.shift.id].flatMap { $0.split.hasTrips ? $0.split : nil }
                 facts.unlogged = p.hasRoute ? LoggingGaps.unlogged(p.sessions, from: p.shift.start, to: p.shift.end) : nil
                 facts.recordedMiles = p.recorded
+                facts.measureMethods = methods[p.shift.id] ?? []
                 return facts
             }
         }

@@ -1,0 +1,38 @@
+/// The workbook's column headers (issue 16): one map from each machine column name (what CSV
+/// and JSON keep, docs/export.md) to the header a person reads on screen and on paper. Every
+/// column of every table has one, in miles and in km (HumanHeadersTests fails when a table gains
+/// a column without one); a name missing here would be written as it is, never dropped.
+enum HumanHeaders {
+    static let names: [String: String] = [
+        // periods
+        "period_start": "Period start", "period_end": "Period end (exclusive)",
+        "shifts": "Shifts", "active_shifts": "Active shifts (not counted)", "offers": "Offers", "deliveries": "Deliveries",
+        "cancelled_deliveries": "Cancelled deliveries", "elapsed_hours": "Elapsed hours", "paused_hours": "Paused hours",
+        "worked_hours": "Worked hours", "miles": "Miles", "km": "Kilometres", "gross_earnings": "Gross",
+        "shifts_without_earnings": "Shifts without earnings", "platform_tips": "Platform tips (within gross)",
+        "outside_tips": "Outside tips", "expenses": "Expenses", "net_after_expenses": "Net after expenses",
+        "estimated_fuel": "Estimated fuel", "shifts_without_fuel_assumption": "Shifts without a fuel assumption",
+        "estimated_net_after_fuel": "Estimated net after fuel", "earnings_per_worked_hour": "Gross per worked hour",
+        "earnings_per_mile": "Gross per mile", "earnings_per_km": "Gross per km",
+        "standard_mileage_deduction": "Standard-mileage deduction",
+        // shifts
+        "shift_id": "Shift", "started_at": "Started", "ended_at": "Ended", "state": "State",
+        "miles_source": "Miles from", "km_source": "Kilometres from", "fuel_mpg": "Fuel economy (mpg)",
+        "fuel_price_per_gallon": "Fuel price per gallon", "platforms": "Platforms", "unlogged_hours": "Unlogged hours",
+        // platforms
+        "platform": "Platform", "trips": "Trips", "fees": "Fees kept by the platform (apart from gross)",
+        "trip_distance": "Distance on trips",
+        // deliveries
+        "delivery_id": "Delivery", "offer_id": "Offer", "accepted_at": "Accepted", "arrived_at_pickup_at": "At pickup",
+        "picked_up_at": "Picked up", "delivered_at": "Delivered", "cancelled_at": "Cancelled",
+        "own_amount": "Own amount", "pickup_place": "Pickup place",
+        // expenses
+        "expense_id": "Expense", "occurred_at": "Date and time", "amount": "Amount", "category": "Category", "note": "Note",
+        // mileage log
+        "date": "Date", "measured_by": "Measured by", "odometer_start": "Odometer start", "odometer_end": "Odometer end",
+        "purpose": "Business purpose", "business_share_percent": "Business share (%)",
+    ]
+
+    /// The header of `column`; the machine name itself when the map lacks it.
+    static func header(_ column: String) -> String { names[column] ?? column }
+}
