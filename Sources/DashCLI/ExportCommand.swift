@@ -5,7 +5,6 @@ import DashStore
 import Foundation
 
 enum ExportCommand {
-    static let tableNames = ["periods", "shifts", "platforms", "deliveries", "expenses", "mileage_log"]
 
     static let spec = CommandSpec(
         path: ["export"], abstract: "Write CSV files, an XLSX workbook or a text summary.",
@@ -14,9 +13,9 @@ enum ExportCommand {
                    [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P] ...
             """,
         options: [
-            OptionHelp(name: "format", value: "F", help: "csv (a folder of the six tables, or one table's file), xlsx (a workbook) or text (a summary)."),
+            OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's six tables and the tax summary's four, or one table's file), xlsx (a workbook) or text (a summary)."),
             OptionHelp(name: "out", value: "PATH", help: "Where: a folder for csv (created if its parent exists), or a file; '-' writes text to stdout."),
-            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses or mileage_log (else taken from the file's name)."),
+            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses, mileage_log, tax_summary, tax_platforms, tax_mileage or tax_expenses (else taken from the file's name)."),
             OptionHelp(name: "template", value: "PATH", help: "With --format text: a template of your own (docs/text-templates.md); default Templates/reports/summary.txt."),
             OptionHelp(name: "force", value: nil, help: "Replace files that already exist (otherwise the export refuses)."),
         ] + ReportCommand.spec.options.filter { !["format", "shifts", "platforms"].contains($0.name) },
@@ -89,13 +88,24 @@ enum ExportCommand {
     /// The report and the rows behind it, read in one snapshot.
     static func exportData(_ run: Invocation) throws -> ExportData {
         let request = try ReportCommand.makeRequest(run)
+        let tax = try taxRequest(for: request, run)
         let store = try run.store
+        let currency = try store.recordCurrency()?.code
         return try store.read {
-            let (from, to) = request.instants
-            let expenses = try store.expenses(from: from, to: to)
+            // One read over the report's span and the tax summary's: each keeps its own shifts.
+            let (reportFrom, reportTo) = request.instants
+            let from = min(reportFrom, tax?.span.start.start(in: run.zone) ?? reportFrom)
+            let to = max(reportTo, tax?.span.end.start(in: run.zone) ?? reportTo)
             do {
-                let report = try Report(request: request, facts: try store.shiftFacts(from: from, to: to), expenses: expenses)
-                return ExportData(report: report, deliveries: try store.deliveryRecords(from: from, to: to), expenses: expenses)
+                let facts = try store.shiftFacts(from: from, to: to)
+                let expenses = try store.expenses(from: from, to: to)
+                let report = try Report(request: request, facts: facts, expenses: expenses)
+                var data = ExportData(report: report, deliveries: try store.deliveryRecords(from: reportFrom, to: reportTo),
+                                      expenses: expenses.filter { reportFrom <= $0.occurredAt && $0.occurredAt < reportTo })
+                data.tax = try tax.map { (tax: TaxRequest) throws(MoneyError) -> TaxSummary in try TaxSummary(request: tax, facts: facts, expenses: expenses) }
+                data.currencyCode = currency
+                data.vehicleYearMiles = yearMiles(request, tax)
+                return data
             } catch let error as MoneyError {
                 throw CommandFailure(message: "\(error)", status: .dataError)
             }
@@ -135,7 +145,7 @@ enum ExportCommand {
         return path
     }
 
-    /// The six tables into a folder, or one table into a file.
+    /// The tables into a folder, or one table into a file.
     static func writeCSV(_ data: ExportData, out: String, table: String?, force: Bool, files: inout AtomicFiles) throws -> [String] {
         let tables = Dictionary(uniqueKeysWithValues: data.tables.map { ($0.name, $0) })
         var isDirectory: ObjCBool = false
@@ -143,7 +153,7 @@ enum ExportCommand {
         if out.hasSuffix(".csv"), !(exists && isDirectory.boolValue) {
             let name = table ?? String(PathParts.name(of: out).dropLast(4))
             guard let chosen = tables[name] else {
-                throw UsageError(message: "which table goes in \(out)? pass --table", hint: tableNames.joined(separator: ", "))
+                throw UsageError(message: "which table goes in \(out)? pass --table", hint: data.tables.map(\.name).joined(separator: ", "))
             }
             let target = try target(out, force: force)
             try files.write(Array(CSVText.render(chosen).utf8), to: target)
@@ -162,8 +172,9 @@ enum ExportCommand {
             throw CommandFailure(message: "\(out) is a file; --format csv writes a folder (or name a .csv file and --table)", status: .failure)
         }
         // Every target checked before anything is written.
-        let targets = try tableNames.map { try target(PathParts.join(out, $0 + ".csv"), force: force) }
-        for (name, path) in zip(tableNames, targets) {
+        let names = data.tables.map(\.name)
+        let targets = try names.map { try target(PathParts.join(out, $0 + ".csv"), force: force) }
+        for (name, path) in zip(names, targets) {
             guard let table = tables[name] else { continue }
             try files.write(Array(CSVText.render(table).utf8), to: path)
         }

@@ -15,6 +15,12 @@ enum HumanHeaders {
         "estimated_net_after_fuel": "Estimated net after fuel", "earnings_per_worked_hour": "Gross per worked hour",
         "earnings_per_mile": "Gross per mile", "earnings_per_km": "Gross per km",
         "standard_mileage_deduction": "Standard-mileage deduction",
+        // the tax summary's tables (docs/tax.md)
+        "section": "Section", "line": "Schedule C line", "key": "Key", "label": "Item", "standard": "Standard method",
+        "actual": "Actual method", "gross": "Gross", "fees_withheld": "Fees withheld", "rate_from": "Rate from",
+        "rate_to": "Rate to (exclusive)", "per_mile": "Rate per mile", "business_miles": "Business miles", "deduction": "Deduction",
+        "source": "Source", "schedule_c_line": "Schedule C line", "line_name": "Line", "vehicle_cost": "Vehicle cost",
+        "deducted_standard": "Deducted (standard)", "deducted_actual": "Deducted (actual)",
         // shifts
         "shift_id": "Shift", "started_at": "Started", "ended_at": "Ended", "state": "State",
         "miles_source": "Miles from", "km_source": "Kilometres from", "fuel_mpg": "Fuel economy (mpg)",

@@ -41,9 +41,14 @@ public struct ExportData: Sendable {
 
     private static func text(_ value: String?) -> Cell { value.map { .text($0) } ?? .empty }
 
-    /// The tables in the order files and sheets are written.
+    /// The tax summary of the span's tax year to the end of the estimated-tax period its last
+    /// day falls in (docs/tax.md, "In an export"); nil: none (its tables are then not written).
+    public var tax: TaxSummary? = nil
+
+    /// The tables in the order files and sheets are written: the six of the report, then the
+    /// tax summary's four.
     public var tables: [ReportTable] {
-        [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, mileageLog]
+        [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, mileageLog] + (tax?.tables ?? [])
     }
 
     /// `shifts.csv`: the report's shifts table, a `platforms` column (the platforms its money

@@ -70,7 +70,7 @@ extension ExportData {
     /// in every format.
     var mileageHundredths: [Int64?] {
         let unit = report.request.distanceUnit
-        return report.shifts.filter(\.isCompleted).map { $0.facts.distanceMeters.map { Int64((unit.amount(meters: $0) * 100).rounded()) } }
+        return report.shifts.filter(\.isCompleted).map { unit == .mi ? $0.hundredthsOfMile : $0.hundredthsOfKilometre }
     }
 
     public var mileageTotals: MileageTotals {
@@ -79,8 +79,9 @@ extension ExportData {
         let unit = report.request.distanceUnit
         // The vehicle's miles in the log's unit, to the hundredth (an odometer's tenths stay exact).
         let vehicle = vehicleYearMiles.map { miles in Int64(((unit == .mi ? miles : miles * 1.609_344) * 100).rounded()) }
-        // Business over vehicle, in hundredths of a percent, rounded half away from zero.
-        let share = vehicle.flatMap { v in v > 0 ? Money(units: Int64((Double(business) * 10_000 / Double(v)).rounded()) * 100) : nil }
+        // Business over vehicle, a percentage to the hundredth, rounded half away from zero, exactly
+        // (the tax summary's share is the same figure).
+        let share = vehicle.flatMap { v in v > 0 ? TaxArithmetic.cents(Money(100), times: business, over: v) : nil }
         return MileageTotals(distance: known.isEmpty ? nil : Double(business) / 100, deduction: report.request.rates == nil ? nil : report.total.mileageDeduction,
                              note: mileageRatesNote, vehicleDistance: vehicle.map { Double($0) / 100 }, businessSharePercent: share)
     }
