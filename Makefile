@@ -145,6 +145,13 @@ demo: deps
 	$(DEMO) report --range 2026-11 --period week; \
 	echo; echo "== dashpilot report --range 2026-11 (the month)"; \
 	$(DEMO) report --range 2026-11; \
+	echo; echo "== the year's odometer (the actual method's business share) and an estimated-tax payment made in September"; \
+	$(DEMO) vehicle odometer --year 2026 --start 41250.0 --end 48400.0; \
+	$(DEMO) tax paid --date 2026-09-14 --amount 5.00; \
+	echo; echo "== dashpilot tax --year 2026 --quarter TQ4 --income-tax-rate 12 (the fourth estimated-tax period, Sep-Dec: the year to date, due 2027-01-15)"; \
+	$(DEMO) tax --year 2026 --quarter TQ4 --income-tax-rate 12; \
+	echo; echo "== dashpilot tax reconcile --platform Uber --1099 89.82 --month 11=89.82 (the record against the form)"; \
+	$(DEMO) tax reconcile --platform Uber --1099 89.82 --month 11=89.82; \
 	echo; echo "== dashpilot export --range 2026-11 --format text --out - (the monthly summary, as cron would mail it)"; \
 	$(DEMO) export --range 2026-11 --format text --out -; \
 	echo; echo "== every export of November into $(DEMO_DIR)/exports"; \

@@ -49,12 +49,12 @@ public enum TaxText {
             let found = methods.map { $0.lines.first { $0.line == number } }
             let name = found.lazy.compactMap { $0?.name }.first ?? ""
             rows.append([number, name] + found.map { money($0?.amount ?? .zero) })
-            // Each part of the line, under the method it belongs to.
-            for (index, line) in found.enumerated() {
-                for part in line?.parts ?? [] where (line?.parts.count ?? 0) > 1 || part.label != name {
-                    rows.append(["", "  " + part.label + (methods.count > 1 ? " (\(methods[index].method.rawValue))" : "")]
-                                + methods.indices.map { $0 == index ? money(part.amount) : "" })
-                }
+            // What the line is made of: a part both methods share is one row with a figure in each.
+            var labels: [String] = []
+            for line in found { for part in line?.parts ?? [] where !labels.contains(part.label) { labels.append(part.label) } }
+            guard labels.count > 1 || labels.first != name else { continue }
+            for label in labels {
+                rows.append(["", "  " + label] + found.map { line in line?.parts.first { $0.label == label }.map { money($0.amount) } ?? "" })
             }
         }
         rows.append(["28", "Total expenses"] + methods.map { money($0.totalExpenses) })
