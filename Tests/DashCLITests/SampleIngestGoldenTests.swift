@@ -93,7 +93,15 @@ import TestSupport
         ]
         let (text, store) = try Self.ingest(steps, listShifts: true)
         let month = CLIStore.shown(store.run("report", "--range", "2026-11"))
-        expectGolden(text + "\n== report --range 2026-11\n" + month, "ingest/demo-sequence.txt")
+        // The demo's tax steps (issue 16): the year's odometer, a payment, the fourth period's summary.
+        var tax = ""
+        for words in [["vehicle", "odometer", "--year", "2026", "--start", "41250.0", "--end", "48400.0"],
+                      ["tax", "paid", "--date", "2026-09-14", "--amount", "5.00"],
+                      ["tax", "--year", "2026", "--quarter", "TQ4", "--income-tax-rate", "12"],
+                      ["tax", "reconcile", "--platform", "Uber", "--1099", "89.82", "--month", "11=89.82"]] {
+            tax += "\n== " + words.joined(separator: " ") + "\n" + CLIStore.shown(store.run(words: words))
+        }
+        expectGolden(text + "\n== report --range 2026-11\n" + month + tax, "ingest/demo-sequence.txt")
     }
 
     /// Runs `steps` (paths relative to SampleData/) on a fresh store; their outputs, then the record.
