@@ -13,9 +13,9 @@ enum ExportCommand {
                    [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P] ...
             """,
         options: [
-            OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's six tables and the tax summary's four, or one table's file), xlsx (a workbook) or text (a summary)."),
+            OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's six tables and the tax summary's five, or one table's file), xlsx (a workbook) or text (a summary)."),
             OptionHelp(name: "out", value: "PATH", help: "Where: a folder for csv (created if its parent exists), or a file; '-' writes text to stdout."),
-            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses, mileage_log, tax_summary, tax_platforms, tax_mileage or tax_expenses (else taken from the file's name)."),
+            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses, mileage_log, tax_summary, tax_platforms, tax_mileage, tax_expenses or tax_notes (else taken from the file's name)."),
             OptionHelp(name: "template", value: "PATH", help: "With --format text: a template of your own (docs/text-templates.md); default Templates/reports/summary.txt."),
             OptionHelp(name: "force", value: nil, help: "Replace files that already exist (otherwise the export refuses)."),
         ] + ReportCommand.spec.options.filter { !["format", "shifts", "platforms"].contains($0.name) },
@@ -92,10 +92,12 @@ enum ExportCommand {
         let store = try run.store
         let currency = try store.recordCurrency()?.code
         return try store.read {
-            // One read over the report's span and the tax summary's: each keeps its own shifts.
+            // One read over the report's span and the tax year's: each keeps its own shifts.
             let (reportFrom, reportTo) = request.instants
-            let from = min(reportFrom, tax?.span.start.start(in: run.zone) ?? reportFrom)
-            let to = max(reportTo, tax?.span.end.start(in: run.zone) ?? reportTo)
+            // The tax summary's business-use share is the whole year's: its facts are the year's.
+            let year = try tax.map { try TaxCommand.yearSpan($0.year) }
+            let from = min(reportFrom, year?.start.start(in: run.zone) ?? reportFrom)
+            let to = max(reportTo, year?.end.start(in: run.zone) ?? reportTo)
             do {
                 let facts = try store.shiftFacts(from: from, to: to)
                 let expenses = try store.expenses(from: from, to: to)

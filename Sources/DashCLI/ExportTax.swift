@@ -18,10 +18,10 @@ extension ExportCommand {
     }
 
     /// The year's odometer miles for the mileage log's business share, only when the log covers
-    /// the tax year from January 1 (a year, or the year to date): the share of another span's
-    /// miles over a whole year's would mean nothing.
+    /// the whole tax year: the share of another span's miles over a year's would mean nothing.
     static func yearMiles(_ request: ReportRequest, _ tax: TaxRequest?) -> Double? {
-        guard let tax, request.from == tax.span.start, request.to <= tax.span.end, let tenths = tax.vehicleTenths else { return nil }
+        guard let tax, let year = try? TaxCommand.yearSpan(tax.year), request.from == year.start, request.to == year.end,
+              let tenths = tax.vehicleTenths else { return nil }
         return Double(tenths) / 10
     }
 }

@@ -37,7 +37,9 @@ enum TaxCommand {
             _ = try run.arguments.positionals([])
             let request = try makeRequest(run)
             let summary: TaxSummary = try run.store.read {
-                let (from, to) = (request.span.start.start(in: run.zone), request.span.end.start(in: run.zone))
+                // The whole year's shifts: the business-use share is the year's (docs/tax.md).
+                let year = try yearSpan(request.year)
+                let (from, to) = (year.start.start(in: run.zone), year.end.start(in: run.zone))
                 do {
                     return try TaxSummary(request: request, facts: try run.store.shiftFacts(from: from, to: to),
                                           expenses: try run.store.expenses(from: from, to: to))
@@ -57,11 +59,11 @@ enum TaxCommand {
     static let reconcile = CommandSpec(
         path: ["tax", "reconcile"], abstract: "Compare a platform's gross in the record with its 1099.",
         usage: """
-            tax reconcile --platform NAME --1099 GROSS [--year Y]
+            tax reconcile --platform NAME ... --1099 GROSS [--year Y]
                           [--month MM=AMOUNT ...] [--format text|json]
             """,
         options: [
-            OptionHelp(name: "platform", value: "NAME", help: "The platform as your statements name it (letter case ignored)."),
+            OptionHelp(name: "platform", value: "NAME", help: "The platform as your statements name it (letter case ignored); several when one form covers them (Uber and Uber Eats).", repeatable: true),
             OptionHelp(name: "1099", value: "GROSS", help: "The gross on the form (a 1099-K's box 1a, or a 1099-NEC's box 1)."),
             OptionHelp(name: "year", value: "Y", help: "The tax year (default: the current year in --tz)."),
             OptionHelp(name: "month", value: "MM=AMOUNT", help: "A monthly box of the 1099-K (5a is 01=...): the months that differ are named.", repeatable: true),
@@ -76,8 +78,10 @@ enum TaxCommand {
         run: { run in
             _ = try run.arguments.positionals([])
             let year = try TaxCommand.year(run)
-            let platform = try run.arguments.required("platform")
+            let platforms = run.arguments.all("platform")
+            guard !platforms.isEmpty else { throw UsageError(message: "missing required option --platform") }
             let form = try run.money(try run.arguments.required("1099"), what: "--1099")
+            guard !form.isNegative else { throw UsageError(message: "--1099 is the form's gross: not below zero") }
             var months: [Int: Money] = [:]
             for entry in run.arguments.all("month") {
                 let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
@@ -85,7 +89,16 @@ enum TaxCommand {
                     throw UsageError(message: "--month takes MM=AMOUNT with MM from 01 to 12 (01=812.40)")
                 }
                 guard months[month] == nil else { throw UsageError(message: "--month \(parts[0]) is given twice") }
-                months[month] = try run.money(parts[1], what: "--month \(parts[0])")
+                let amount = try run.money(parts[1], what: "--month \(parts[0])")
+                guard !amount.isNegative else { throw UsageError(message: "--month \(parts[0]): a monthly box is not below zero") }
+                months[month] = amount
+            }
+            if months.count == 12 {
+                var sum = Money.zero
+                for amount in months.values { sum = try sum.adding(amount) }
+                guard sum == form else {
+                    throw UsageError(message: "the twelve --month boxes sum to \(sum.formatted()), not the form's gross \(form.formatted()): check them")
+                }
             }
             let span = try yearSpan(year)
             let request = ReportRequest(from: span.start, to: span.end, unit: .month, zone: run.zone, rates: nil)
@@ -97,10 +110,10 @@ enum TaxCommand {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }
-            guard let result = TaxReconciliation(report: report, platform: platform, formGross: form, formMonths: months) else {
+            guard let result = TaxReconciliation(report: report, platforms: platforms, formGross: form, formMonths: months) else {
                 let named = report.total.platformRows.compactMap(\.platform)
                 let known = named.isEmpty ? "no earnings in \(year) name a platform" : "platforms with earnings in \(year): \(named.joined(separator: ", "))"
-                throw CommandFailure(message: "the record has no earnings for a platform of that name in \(year) (\(known))", status: .dataError)
+                throw CommandFailure(message: "the record has no earnings in \(year) for \(platforms.count == 1 ? "a platform of that name" : "any of those platforms") (\(known))", status: .dataError)
             }
             switch try run.arguments.value("format") ?? "text" {
             case "text": run.context.console.out(TaxText.render(result))

@@ -131,7 +131,7 @@ public enum ReportText {
         }
         if let rates = report.request.rates {
             lines.append("Standard mileage deduction estimate (\(rates.name)): \(text(.money(t.mileageDeduction)))"
-                + " for \(CellText.twoPlaces(Double(t.mileageDeductionHundredths) / 100)) miles"
+                + " for \(CellText.twoPlaces(Double(t.mileageDeductionHundredths) / 100)) miles (the mileage log's: each shift to the hundredth)"
                 + (t.shiftsWithoutMileageRate > 0 ? " (\(count(t.shiftsWithoutMileageRate, "shift")) on dates the table lacks left out)." : "."))
         }
         let categories = t.expensesByCategory.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.formatted())" }

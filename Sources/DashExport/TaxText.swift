@@ -19,7 +19,7 @@ public enum TaxText {
         } else {
             out += lines(summary, methods) + "\n" + selfEmployment(summary, methods) + "\n" + estimate(summary, methods) + "\n"
         }
-        out += "TIPS RECEIVED  \(summary.tips.formatted())\n\n"
+        out += "TIPS RECEIVED  \(money(summary.tips))\n\n"
         out += "NOTES\n" + summary.notes.map { ReportText.wrapped("- " + $0) }.joined()
         if !summary.sources.isEmpty { out += "\nSOURCES\n" + summary.sources.map { ReportText.wrapped("- " + $0) }.joined() }
         return out
@@ -79,7 +79,7 @@ public enum TaxText {
         ]
         out += ReportText.table(header: [""] + methods.map { $0.method.rawValue.uppercased() }, rows: rows, leftAligned: [0], ruleBeforeLast: false)
         if methods.contains(where: { $0.selfEmploymentTax?.belowThreshold == true }) {
-            out += "Net earnings under \(summary.request.selfEmployment.minimumNetEarnings.formatted()): no self-employment tax is due.\n"
+            out += ReportText.wrapped("Net earnings for the year under \(summary.request.selfEmployment.minimumNetEarnings.formatted()): no self-employment tax is due.")
         }
         return out
     }
@@ -95,7 +95,7 @@ public enum TaxText {
         ]
         out += ReportText.table(header: [""] + methods.map { $0.method.rawValue.uppercased() }, rows: rows, leftAligned: [0], ruleBeforeLast: false)
         for figures in methods where (figures.overpaid ?? .zero) != .zero {
-            out += "Under the \(figures.method.rawValue) method the payments recorded exceed the tax to date by \(money(figures.overpaid)).\n"
+            out += ReportText.wrapped("Under the \(figures.method.rawValue) method the payments recorded exceed the tax to date by \(money(figures.overpaid)).")
         }
         return out
     }
@@ -110,13 +110,15 @@ public enum TaxText {
             [String(m.period.start.description.prefix(7)), money(m.record), m.form.map { $0.formatted() } ?? "", m.differs ? "differs" : ""]
         }
         out += ReportText.table(header: ["MONTH", "RECORD", "FORM", ""], rows: rows, leftAligned: [0, 3], ruleBeforeLast: false)
-        if r.formMonthsGiven {
-            let differing = r.monthsDiffering.map { String($0.period.start.description.prefix(7)) }
-            out += differing.isEmpty ? "Every month given agrees.\n" : ReportText.wrapped("Months that differ: \(differing.joined(separator: ", ")).")
-        } else if r.difference != .zero {
-            out += ReportText.wrapped("Give the form's monthly boxes (5a to 5l) with --month MM=AMOUNT to find the months that differ.")
+        let differing = r.monthsDiffering.map { String($0.period.start.description.prefix(7)) }
+        switch (r.difference == .zero, r.formMonthsGiven, differing.isEmpty) {
+        case (true, _, true): out += "The form and the record agree" + (r.formMonthsGiven ? ", in every month given.\n" : ".\n")
+        case (true, _, false):
+            out += ReportText.wrapped("The totals agree, but these months differ: \(differing.joined(separator: ", ")) (a payment the platform dated in another month).")
+        case (false, true, false): out += ReportText.wrapped("Months that differ: \(differing.joined(separator: ", ")).")
+        case (false, true, true): out += ReportText.wrapped("Every month given agrees: the difference lies in the months not given.")
+        case (false, false, _): out += ReportText.wrapped("Give the form's monthly boxes (5a to 5l) with --month MM=AMOUNT to find the months that differ.")
         }
-        if r.difference == .zero { out += "The form and the record agree.\n" }
         return out
     }
 }

@@ -139,7 +139,22 @@ public enum XLSXExport {
         try workbook.setRowHeight(sheet, 0, points: 15 * Double(lines))
         for (column, name) in headers.enumerated() { try workbook.writeString(sheet, 0, column, name, style: .wrappedHeader) }
         for (index, row) in table.rows.enumerated() {
-            for (column, cell) in row.enumerated() { try write(cell, to: workbook, sheet, index + 1, column) }
+            // Text wider than its column (capped at maxColumnWidth) wraps, its row as tall as its
+            // lines (set before the row's cells: constant-memory mode streams rows in order).
+            var lines = 1
+            for (column, cell) in row.enumerated() where column < widths.count {
+                if case let .text(text) = cell, text.count > Int(columnWidth(widths[column])) {
+                    lines = max(lines, headerLines(text, width: Int(columnWidth(widths[column])) - 1))
+                }
+            }
+            if lines > 1 { try workbook.setRowHeight(sheet, index + 1, points: 15 * Double(lines)) }
+            for (column, cell) in row.enumerated() {
+                if lines > 1, case let .text(text) = cell {
+                    try workbook.writeString(sheet, index + 1, column, text, style: .wrappedText)
+                } else {
+                    try write(cell, to: workbook, sheet, index + 1, column)
+                }
+            }
         }
         // Before the footer: in constant-memory mode libxlsxwriter refuses a range ending on a
         // row already streamed out.

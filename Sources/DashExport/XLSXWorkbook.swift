@@ -48,6 +48,8 @@ final class XLSXWorkbook {
         case money, decimal, hours, distance, date, dateTime, header, percent
         /// A table's header: bold, wrapped at words, at the top of its cell.
         case wrappedHeader
+        /// Text longer than its column is wide (a tax note): wrapped at words, at the top.
+        case wrappedText
 
         /// `.money`'s is the workbook's `moneyFormat` (the currency's, XLSXExport.moneyFormat).
         var numberFormat: String? {
@@ -58,7 +60,7 @@ final class XLSXWorkbook {
             case .hours, .distance: "0.00"
             case .date: "yyyy-mm-dd"
             case .dateTime: "yyyy-mm-dd hh:mm:ss"
-            case .header, .wrappedHeader: nil
+            case .header, .wrappedHeader, .wrappedText: nil
             }
         }
     }
@@ -174,7 +176,7 @@ final class XLSXWorkbook {
         }
         if let numberFormat = style == .money ? moneyFormat : style.numberFormat { format_set_num_format(format, numberFormat) }
         if style == .header || style == .wrappedHeader { format_set_bold(format) }
-        if style == .wrappedHeader {
+        if style == .wrappedHeader || style == .wrappedText {
             format_set_text_wrap(format)
             format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
         }

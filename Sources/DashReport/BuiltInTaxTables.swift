@@ -32,7 +32,7 @@ enum BuiltInTaxTables {
         "us-schedule-c": #"""
 {
   "name": "us-schedule-c",
-  "description": "Expense categories as drivers write them, each with its IRS Schedule C (Form 1040) line. 'vehicle': a cost of running the car, covered by the standard mileage rate (not deducted under it) and deducted at the business-use share under the actual method. Parking and tolls for business stay deductible under both methods. A category this map does not know counts under line 27a, Other expenses, and is named in the summary (docs/tax.md).",
+  "description": "Expense categories as drivers write them, each with its IRS Schedule C (Form 1040) line. 'vehicle': a cost of running the car, covered by the standard mileage rate (not deducted under it) and deducted at the business-use share under the actual method. Parking and tolls for business stay deductible under both methods. Line 'none': recorded, shown, never deducted (personal costs, fines; health insurance belongs on Schedule 1). A category this map does not know is not deducted either: the summary names it, so it can be added to a map of your own (docs/tax.md).",
   "categories": [
     {"category": "fuel", "synonyms": ["gas", "gasoline", "petrol", "diesel", "fuel up", "ev charging", "electricity for car"], "line": "9", "lineName": "Car and truck expenses", "vehicle": true},
     {"category": "vehicle maintenance", "synonyms": ["maintenance", "car wash", "carwash", "oil change", "oil", "repair", "repairs", "tires", "tyres", "detailing", "service"], "line": "9", "lineName": "Car and truck expenses", "vehicle": true},
@@ -40,11 +40,12 @@ enum BuiltInTaxTables {
     {"category": "vehicle registration", "synonyms": ["registration", "license plates", "dmv"], "line": "9", "lineName": "Car and truck expenses", "vehicle": true},
     {"category": "vehicle lease", "synonyms": ["lease", "car lease"], "line": "20a", "lineName": "Rent or lease: vehicles, machinery, equipment", "vehicle": true},
     {"category": "parking", "synonyms": ["parking fee", "parking meter"], "line": "9", "lineName": "Car and truck expenses", "vehicle": false},
-    {"category": "tolls", "synonyms": ["toll", "toll road", "bridge toll"], "line": "9", "lineName": "Car and truck expenses", "vehicle": false},
+    {"category": "tolls", "synonyms": ["toll", "toll road", "bridge toll", "ezpass", "e-zpass", "i-pass", "ipass", "sunpass", "fastrak", "txtag"], "line": "9", "lineName": "Car and truck expenses", "vehicle": false},
     {"category": "fees", "synonyms": ["platform fee", "platform fees", "commission", "commissions", "service fee", "background check"], "line": "10", "lineName": "Commissions and fees", "vehicle": false},
     {"category": "supplies", "synonyms": ["supply", "bags", "insulated bag", "hot bag", "phone mount", "charger", "cables"], "line": "22", "lineName": "Supplies", "vehicle": false},
     {"category": "phone", "synonyms": ["cell phone", "mobile", "phone bill", "data plan", "cellphone"], "line": "25", "lineName": "Utilities", "vehicle": false},
-    {"category": "other", "synonyms": ["misc", "miscellaneous"], "line": "27a", "lineName": "Other expenses", "vehicle": false}
+    {"category": "other", "synonyms": ["misc", "miscellaneous"], "line": "27a", "lineName": "Other expenses", "vehicle": false},
+    {"category": "not deductible", "synonyms": ["personal", "snacks", "snack", "meals", "meal", "food", "coffee", "lunch", "dinner", "drinks", "fine", "fines", "ticket", "parking ticket", "speeding ticket", "traffic ticket", "car payment", "loan payment", "health insurance", "commuting"], "line": "none", "lineName": "Not deductible on Schedule C", "vehicle": false}
   ]
 }
 

@@ -3,8 +3,9 @@ import Foundation
 
 /// Expense categories as drivers write them, each with its Schedule C line
 /// (`Templates/categories/us-schedule-c.json`; docs/tax.md): a category's own name and its
-/// synonyms, matched with letter case, blanks and `-`/`_` ignored; a word the map does not
-/// know falls to its `other` entry (line 27a) and is named in the summary.
+/// synonyms, matched with letter case, blanks and `-`/`_` ignored. An entry on line `none` is
+/// never deducted (personal costs, fines); a word the map does not know is not deducted either,
+/// and the summary names it (an estimate never deducts what it cannot place).
 public struct ExpenseCategoryMap: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public let category: String
@@ -15,14 +16,14 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
         /// A cost of running the car: covered by the standard mileage rate; at the business-use
         /// share under the actual method.
         public let vehicle: Bool
+
+        /// Line `none`: shown, never deducted.
+        public var deductible: Bool { line != "none" }
     }
 
     public let name: String
     public let entries: [Entry]
     private let index: [String: Int]
-
-    /// Where an unknown word goes: the entry named `other`.
-    public var fallback: Entry? { entries.first { $0.category == "other" } }
 
     /// The entry a category as written belongs to; nil when the map does not know it.
     public func entry(for written: String) -> Entry? { index[Self.fold(written)].map { entries[$0] } }
@@ -40,8 +41,8 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
     }
 
     /// Reads a map: `{"name", "description"?, "categories": [{"category", "synonyms", "line",
-    /// "lineName", "vehicle"}]}`; a word may belong to one category only, and an `other` entry is
-    /// required. Errors name the file and the key.
+    /// "lineName", "vehicle"}]}`; a word may belong to one category only; `line` is a Schedule C
+    /// line such as `9` or `27a`, or `none`. Errors name the file and the key.
     public static func parse(_ data: Data, file: String) throws(TaxTableError) -> ExpenseCategoryMap {
         func fail(_ message: String) -> TaxTableError { TaxTableError(file: file, message: message) }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
@@ -63,7 +64,7 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
             }
             guard let synonyms = (entry["synonyms"] ?? [String]()) as? [String] else { throw fail("\(place).synonyms must be a list of words") }
             guard let line = entry["line"] as? String, line.count <= 4, !line.isEmpty, line.allSatisfy({ $0.isNumber || $0.isLetter }) else {
-                throw fail("\(place).line must be a Schedule C line such as \"9\" or \"27a\"")
+                throw fail("\(place).line must be a Schedule C line such as \"9\" or \"27a\", or \"none\"")
             }
             guard let lineName = entry["lineName"] as? String, TaxTableError.isShortLine(lineName) else {
                 throw fail("\(place).lineName must be a short line of text")
@@ -79,7 +80,6 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
             }
             entries.append(Entry(category: category, synonyms: synonyms, line: line, lineName: lineName, vehicle: vehicle))
         }
-        guard entries.contains(where: { $0.category == "other" }) else { throw fail("a category named 'other' is needed for words the map does not know") }
         return ExpenseCategoryMap(name: name, entries: entries, index: index)
     }
 }

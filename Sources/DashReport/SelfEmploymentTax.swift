@@ -6,7 +6,7 @@ import DashModel
 /// that already paid it); Medicare 2.9% of all of them; half the tax is deductible.
 public struct SelfEmploymentTax: Sendable, Equatable {
     public let netEarnings: Money
-    /// Net earnings under the threshold: nothing is due.
+    /// Net earnings under the threshold: nothing is due. Judged on a whole year only.
     public let belowThreshold: Bool
     /// The earnings Social Security's 12.4% applies to (capped by the base left).
     public let socialSecurityEarnings: Money
@@ -19,13 +19,15 @@ public struct SelfEmploymentTax: Sendable, Equatable {
     public let wageBaseSource: String
 
     /// Nil when a figure does not fit (beyond any recordable amount).
-    init?(netProfit: Money, base: SelfEmploymentTaxTable.WageBase, table: SelfEmploymentTaxTable, wages: Money) {
+    /// `wholeYear`: the $400 threshold is the year's; before the year ends the tax on the year
+    /// to date is estimated whatever its size.
+    init?(netProfit: Money, base: SelfEmploymentTaxTable.WageBase, table: SelfEmploymentTaxTable, wages: Money, wholeYear: Bool = true) {
         wageBase = base.amount
         wageBaseSource = base.source
         let positive = netProfit.isNegative ? Money.zero : netProfit
         guard let earnings = TaxArithmetic.cents(positive, rate: table.netEarningsShare) else { return nil }
         netEarnings = earnings
-        belowThreshold = earnings < table.minimumNetEarnings
+        belowThreshold = wholeYear && earnings < table.minimumNetEarnings
         guard !belowThreshold else {
             socialSecurityEarnings = .zero
             socialSecurity = .zero

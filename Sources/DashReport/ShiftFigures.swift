@@ -91,11 +91,6 @@ public struct ShiftFigures: Sendable {
     }
 
     /// Gross per worked hour, when it has both and worked some time.
-    /// Its distance as the mileage log prints it, in `unit`.
-    public func roundedDistance(_ unit: DistanceUnit) -> Double? {
-        (unit == .mi ? hundredthsOfMile : hundredthsOfKilometre).map { Double($0) / 100 }
-    }
-
     public var perWorkedHour: Money? {
         guard let gross, let worked, worked > 0 else { return nil }
         return Rates.perHour(gross, milliseconds: worked)

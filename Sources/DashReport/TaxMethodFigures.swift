@@ -45,7 +45,7 @@ public struct TaxMethodFigures: Sendable, Equatable {
             return
         }
         guard let se = SelfEmploymentTax(netProfit: netProfit, base: base, table: request.selfEmployment,
-                                         wages: request.socialSecurityWages) else { throw .overflow }
+                                         wages: request.socialSecurityWages, wholeYear: request.period.number == 4) else { throw .overflow }
         selfEmploymentTax = se
         if let rate = request.incomeTaxRate {
             let taxable = try netProfit.subtracting(se.deductibleHalf)

@@ -12,27 +12,30 @@ extension TaxSummary {
         if grossReceipts == nil {
             notes.append("No earnings are recorded for the \(t.shifts) shifts of the span: no profit, and no tax, is computed (nil is not zero).")
         } else if t.shiftsWithoutEarnings > 0 {
-            notes.append("\(t.shiftsWithoutEarnings) shifts have no earnings recorded: gross receipts leave them out.")
+            notes.append("\(Self.count(t.shiftsWithoutEarnings, "shift has", "shifts have")) no earnings recorded: gross receipts leave them out.")
         }
         let withoutFees = t.shifts - t.shiftsWithoutEarnings - t.shiftsReportingFees
         if withoutFees > 0 {
-            notes.append("\(withoutFees) shifts' money gives no fees: where a platform's file shows amounts after its fees, the gross here is below what its 1099-K reports.")
+            notes.append("The money of \(Self.count(withoutFees, "shift", "shifts")) gives no fees: where a platform's file shows amounts after its fees, the gross here is below what its 1099-K reports.")
         }
-        if t.activeShifts > 0 { notes.append("\(t.activeShifts) active shifts are not counted until they end.") }
+        if t.activeShifts > 0 { notes.append("\(Self.count(t.activeShifts, "active shift is", "active shifts are")) not counted until they end.") }
+        if request.method.includesStandard, let reason = standardUnavailable { notes.append("Standard method: not computed: \(reason).") }
         if request.method.includesActual, let reason = actualUnavailable { notes.append("Actual method: not computed: \(reason).") }
         if actual != nil {
-            notes.append("Actual method: vehicle costs at the business share (\(businessSharePercent ?? "-") = \(Self.miles(mileage.businessHundredths)) business miles of \(Self.miles(businessShare?.vehicle ?? 0)) on the odometer); depreciation is not included (Form 4562 is your accountant's).")
+            notes.append("Actual method: vehicle costs at the business-use share of the year (\(businessSharePercent ?? "-") = \(Self.miles(yearBusinessHundredths)) business miles recorded in \(request.year) of \(Self.miles(businessShare?.vehicle ?? 0)) on the odometer; give the odometer's latest reading while the year runs); depreciation is not included (Form 4562 is your accountant's).")
         }
-        if mileage.tableName == nil, request.method.includesStandard {
-            notes.append("No mileage rate table: the standard method values no miles.")
-        }
-        if mileage.shiftsWithoutMiles > 0 { notes.append("\(mileage.shiftsWithoutMiles) shifts have no miles (no route, no recorded figure).") }
+        if mileage.shiftsWithoutMiles > 0 { notes.append("\(Self.count(mileage.shiftsWithoutMiles, "shift has", "shifts have")) no miles (no route, no recorded figure).") }
         if mileage.shiftsWithoutRate > 0 {
-            notes.append("\(mileage.shiftsWithoutRate) shifts (\(Self.miles(mileage.unvaluedHundredths)) miles) fall on dates the rate table lacks: not valued.")
+            notes.append("\(Self.count(mileage.shiftsWithoutRate, "shift", "shifts")) (\(Self.miles(mileage.unvaluedHundredths)) miles) fall on dates the rate table lacks: not valued.")
         }
         if expenses.unknownCount > 0 {
-            let line = request.categories.fallback.map { "line \($0.line), \($0.lineName)" } ?? "no line"
-            notes.append("\(expenses.unknownCount) expenses in categories the map (\(request.categories.name)) does not know (\(expenses.unknownWords.joined(separator: ", "))): counted under \(line).")
+            notes.append("\(Self.count(expenses.unknownCount, "expense", "expenses")) (\(expenses.unknownAmount.formatted())) in categories the map (\(request.categories.name)) does not know (\(expenses.unknownWords.joined(separator: ", "))): not deducted; add the words to a map of your own (--categories, docs/tax.md) to place them.")
+        }
+        for group in expenses.notDeductible {
+            notes.append("\(Self.count(group.count, "expense", "expenses")) (\(group.amount.formatted())) recorded as \(group.entry.category) (personal costs, fines): not deducted.")
+        }
+        if request.period.number < 4, methods.contains(where: { ($0.selfEmploymentTax?.netEarnings ?? Money(400)) < request.selfEmployment.minimumNetEarnings }) {
+            notes.append("The \(request.selfEmployment.minimumNetEarnings.formatted()) threshold of net earnings is judged on the whole year: before it ends the tax on the year to date is estimated whatever its size.")
         }
         if request.selfEmployment.wageBase(of: request.year) == nil {
             notes.append("The self-employment table (\(request.selfEmployment.name)) has no wage base for \(request.year): no self-employment tax is computed.")
@@ -43,6 +46,9 @@ extension TaxSummary {
         notes.append(Self.tipsNote(year: request.year))
         return notes
     }
+
+    /// `1 shift`, `2 shifts`.
+    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) " + (n == 1 ? one : many) }
 
     static func tipsNote(year: Int) -> String {
         guard (2025...2028).contains(year) else {

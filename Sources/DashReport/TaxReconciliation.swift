@@ -23,19 +23,29 @@ public struct TaxReconciliation: Sendable {
     public var monthsDiffering: [Month] { months.filter(\.differs) }
     public var formMonthsGiven: Bool { months.contains { $0.form != nil } }
 
-    /// `report`: a calendar year by month. `formMonths`: month (1-12) to the form's box.
-    /// Nil when the record has no money for the platform (the caller names those it has).
-    public init?(report: Report, platform: String, formGross: Money, formMonths: [Int: Money]) {
-        let key = PlatformMoney.key(platform)
-        guard let total = report.total.platforms[key], total.shifts > 0 else { return nil }
-        self.platform = total.platform ?? platform
+    /// `report`: a calendar year by month. `platforms`: those one form covers (Uber's 1099-K
+    /// covers rides and Eats). `formMonths`: month (1-12) to the form's box. Nil when the record
+    /// has no money for any of them (the caller names those it has).
+    public init?(report: Report, platforms: [String], formGross: Money, formMonths: [Int: Money]) {
+        let keys = Set(platforms.map(PlatformMoney.key))
+        func figures(_ period: PeriodFigures) -> (gross: Money?, fees: Money?) {
+            var gross: Money?, fees: Money?
+            for key in keys.sorted() {
+                guard let p = period.platforms[key] else { continue }
+                if let g = p.gross { gross = Money(units: (gross?.units ?? 0) &+ g.units) }
+                if let f = p.fees { fees = Money(units: (fees?.units ?? 0) &+ f.units) }
+            }
+            return (gross, fees)
+        }
+        let names = keys.sorted().compactMap { report.total.platforms[$0]?.platform }
+        guard let total = figures(report.total).gross, !names.isEmpty else { return nil }
+        platform = names.joined(separator: " + ")
         year = report.request.from.year
         self.formGross = formGross
-        recordGross = total.grossSum
-        recordFees = total.fees
+        recordGross = total
+        recordFees = figures(report.total).fees
         months = report.rows.map { row in
-            let figures = row.figures.platforms[key]
-            return Month(period: row.period, record: figures?.gross, form: formMonths[row.period.start.month])
+            Month(period: row.period, record: figures(row.figures).gross, form: formMonths[row.period.start.month])
         }
     }
 }

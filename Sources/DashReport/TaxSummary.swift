@@ -1,4 +1,5 @@
 import DashModel
+import Foundation
 
 /// A Schedule C-shaped summary of a tax year, or of the year to the end of an estimated-tax
 /// period (docs/tax.md): gross receipts per platform with the fees they withheld and the tips
@@ -17,17 +18,27 @@ public struct TaxSummary: Sendable {
     public let grossReceipts: Money?
     public let expenses: TaxExpenses
     public let mileage: TaxMileage
-    /// Business miles over the vehicle's miles for every use (both in hundredths); nil without
-    /// the year's odometer.
+    /// The business miles of the whole calendar year recorded so far (every completed shift of
+    /// the year, also those after the period's end): the business-use share is a yearly ratio.
+    public let yearBusinessHundredths: Int64
+    /// The year's business miles over the vehicle's miles for every use (both in hundredths);
+    /// nil without the year's odometer.
     public let businessShare: (business: Int64, vehicle: Int64)?
     /// Why there is no actual-method figure, when there is none.
     public let actualUnavailable: String?
+    /// Why there is no standard-method figure (no rate table, or no rate for the shifts' dates).
+    public let standardUnavailable: String?
     public let standard: TaxMethodFigures?
     public let actual: TaxMethodFigures?
-    /// Tips received in the span: within the platforms' pay and outside it.
-    public let tips: Money
+    /// Tips received in the span: within the platforms' pay and outside it; nil when no shift's
+    /// money reports tips and none was paid outside (not recorded is not 0.00).
+    public let tips: Money?
     public let paid: Money
+    /// Vehicle costs recorded, which the standard rate covers (not deducted under it).
+    public let vehicleCosts: Money
 
+    /// `facts`: at least the whole tax year's shifts (the business-use share is the year's);
+    /// those outside the span count only toward that share.
     public init(request: TaxRequest, facts: [ShiftFacts], expenses: [Expense]) throws(MoneyError) {
         self.request = request
         let report = try Report(request: request.reportRequest, facts: facts, expenses: expenses)
@@ -38,7 +49,11 @@ public struct TaxSummary: Sendable {
         mileage = try TaxMileage(shifts: report.shifts, rates: request.mileageRates)
         let total = report.total
         grossReceipts = try total.gross.map { (gross: Money) throws(MoneyError) -> Money in try gross.adding(total.outsideTips) }
-        tips = try (total.platformTips ?? .zero).adding(total.outsideTips)
+        tips = total.platformTips == nil && total.outsideTips == .zero ? nil : try (total.platformTips ?? .zero).adding(total.outsideTips)
+        var costs = Money.zero
+        for group in self.expenses.groups where group.entry.vehicle { costs = try costs.adding(group.amount) }
+        vehicleCosts = costs
+        yearBusinessHundredths = Self.businessHundredths(of: facts, year: request.year, zone: request.zone)
         let due = request.period.dueDate
         var paid = Money.zero
         for payment in request.payments where payment.paidOn <= due { paid = try paid.adding(payment.amount) }
@@ -49,16 +64,19 @@ public struct TaxSummary: Sendable {
         if let tenths = request.vehicleTenths {
             if tenths <= 0 {
                 unavailable = "the odometer recorded for \(request.year) shows no miles driven"
-            } else if mileage.businessHundredths > tenths * 10 {
-                unavailable = "the record's business miles (\(Self.miles(mileage.businessHundredths))) exceed the odometer's \(Self.miles(tenths * 10)) for \(request.year): check the readings"
+            } else if yearBusinessHundredths > tenths * 10 {
+                unavailable = "the record's business miles for \(request.year) (\(Self.miles(yearBusinessHundredths))) exceed the odometer's \(Self.miles(tenths * 10)): check the readings"
             } else {
-                share = (mileage.businessHundredths, tenths * 10)
+                share = (yearBusinessHundredths, tenths * 10)
             }
         } else {
             unavailable = "the actual method needs the vehicle's total miles for \(request.year): record them with `vehicle odometer --year \(request.year) --start N --end N`"
         }
         businessShare = share
         actualUnavailable = unavailable
+        standardUnavailable = mileage.deduction != nil ? nil : mileage.tableName == nil
+            ? "the standard method needs a mileage rate table (--mileage-rates)"
+            : "the rate table (\(mileage.tableName ?? "")) has no rate for the dates of the shifts with miles"
 
         guard let grossReceipts else {
             standard = nil
@@ -66,7 +84,7 @@ public struct TaxSummary: Sendable {
             return
         }
         let common = try Self.commonLines(expenses: self.expenses, fees: total.fees)
-        if request.method.includesStandard {
+        if request.method.includesStandard, standardUnavailable == nil {
             let car = try Self.standardCarLine(mileage)
             standard = try TaxMethodFigures(method: .standard, lines: car + common, grossReceipts: grossReceipts, request: request, paid: paid)
         } else {
@@ -94,7 +112,7 @@ public struct TaxSummary: Sendable {
     static func commonLines(expenses: TaxExpenses, fees: Money?) throws(MoneyError) -> [ScheduleCLine] {
         var parts: [String: (name: String, parts: [ScheduleCLine.Part])] = [:]
         if let fees, fees != .zero { parts["10"] = ("Commissions and fees", [.init(label: "fees the platforms withheld", amount: fees)]) }
-        for group in expenses.groups where !group.entry.vehicle {
+        for group in expenses.groups where !group.entry.vehicle && group.entry.deductible {
             var line = parts[group.entry.line] ?? (group.entry.lineName, [])
             line.parts.append(.init(label: "\(group.entry.category) (\(group.count) \(group.count == 1 ? "expense" : "expenses"))", amount: group.amount))
             parts[group.entry.line] = line
@@ -115,7 +133,7 @@ public struct TaxSummary: Sendable {
     /// The vehicle costs at the business share, on their lines (9, or 20a for a lease).
     static func actualVehicleLines(expenses: TaxExpenses, share: (business: Int64, vehicle: Int64)) throws(MoneyError) -> [ScheduleCLine] {
         var parts: [String: (name: String, parts: [ScheduleCLine.Part])] = [:]
-        for group in expenses.groups where group.entry.vehicle {
+        for group in expenses.groups where group.entry.vehicle && group.entry.deductible {
             guard let amount = TaxArithmetic.cents(group.amount, times: share.business, over: share.vehicle) else { throw .overflow }
             var line = parts[group.entry.line] ?? (group.entry.lineName, [])
             line.parts.append(.init(label: "\(group.entry.category) \(group.amount.formatted()) x business share", amount: amount))
@@ -128,8 +146,13 @@ public struct TaxSummary: Sendable {
     /// The methods computed, standard first.
     public var methods: [TaxMethodFigures] { [standard, actual].compactMap { $0 } }
 
-    /// Vehicle costs recorded, which the standard rate covers (not deducted under it).
-    public var vehicleCosts: Money {
-        expenses.groups.filter(\.entry.vehicle).reduce(Money.zero) { (try? $0.adding($1.amount)) ?? $0 }
+    /// Hundredths of a mile over the completed shifts that started in `year` (local dates).
+    static func businessHundredths(of facts: [ShiftFacts], year: Int, zone: TimeZone) -> Int64 {
+        var sum: Int64 = 0
+        for fact in facts {
+            let shift = ShiftFigures(fact, zone: zone, rates: nil)
+            if shift.isCompleted, shift.startDay.year == year { sum += shift.hundredthsOfMile ?? 0 }
+        }
+        return sum
     }
 }

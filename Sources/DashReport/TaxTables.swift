@@ -3,9 +3,22 @@ import DashModel
 /// The tax summary as format-neutral tables (docs/tax.md, "Files"): `tax_summary` (a row per
 /// figure, a stable key, the Schedule C line, a value per method: a method not computed is an
 /// empty cell), `tax_platforms`, `tax_mileage` and `tax_expenses`. CSV, JSON and the workbook
-/// render these; none computes.
+/// render these; none computes. `tax_notes`: the disclaimer, the span and due date, the notes
+/// and the sources, a sentence a row, so a file or sheet read alone says what it is.
 extension TaxSummary {
-    public var tables: [ReportTable] { [summaryTable, platformsTable, mileageTable, expensesTable] }
+    public var tables: [ReportTable] { [summaryTable, platformsTable, mileageTable, expensesTable, notesTable] }
+
+    /// What the summary covers, in a sentence.
+    public var spanSentence: String {
+        let scope = request.period.number == 4 ? "the whole tax year" : "the year to the end of estimated-tax period \(request.period.name)"
+        return "Tax year \(request.year), \(request.span.start) to \(request.span.end.adding(days: -1)) (\(request.zone.identifier)): "
+            + "\(scope), whose payment is due \(request.period.dueDate)."
+    }
+
+    public var notesTable: ReportTable {
+        let lines = [TaxSummary.disclaimer, spanSentence] + notes + sources.map { "Source: " + $0 }
+        return ReportTable(name: "tax_notes", columns: ["note"], rows: lines.map { [.text($0)] })
+    }
 
     /// A row: section, line, key, label, and the standard and actual figures.
     private func row(_ section: String, _ line: String, _ key: String, _ label: String,
@@ -74,11 +87,16 @@ extension TaxSummary {
     }
 
     public var expensesTable: ReportTable {
-        let rows: [[Cell]] = expenses.groups.map { g in
-            let standardShare: Money? = standard == nil ? nil : (g.entry.vehicle ? .zero : g.amount)
-            let actualShare: Money? = actual == nil ? nil : (g.entry.vehicle ? businessShare.flatMap { TaxArithmetic.cents(g.amount, times: $0.business, over: $0.vehicle) } : g.amount)
+        var rows: [[Cell]] = expenses.groups.map { g in
+            let standardShare: Money? = standard == nil ? nil : (g.entry.vehicle || !g.entry.deductible ? .zero : g.amount)
+            let actualShare: Money? = actual == nil ? nil : !g.entry.deductible ? .zero
+                : (g.entry.vehicle ? businessShare.flatMap { TaxArithmetic.cents(g.amount, times: $0.business, over: $0.vehicle) } : g.amount)
             return [.text(g.entry.category), .text(g.entry.line), .text(g.entry.lineName), .text(g.entry.vehicle ? "yes" : "no"), .integer(g.count),
                     .money(g.amount), .money(standardShare), .money(actualShare)]
+        }
+        if expenses.unknownCount > 0 {
+            rows.append([.text("(not in the category map)"), .text("none"), .text("Not deducted until placed"), .text("no"), .integer(expenses.unknownCount),
+                         .money(expenses.unknownAmount), .money(standard == nil ? nil : Money.zero), .money(actual == nil ? nil : Money.zero)])
         }
         return ReportTable(name: "tax_expenses", columns: ["category", "schedule_c_line", "line_name", "vehicle_cost", "expenses", "amount",
                                                            "deducted_standard", "deducted_actual"], rows: rows)

@@ -30,8 +30,8 @@ import TestSupport
         return store
     }
 
-    /// The report's six tables and, since issue 16, the tax summary's four (docs/tax.md, "In an export").
-    @Test func csvFolderHasTheTenTablesAsGolden() throws {
+    /// The report's six tables and, since issue 16, the tax summary's five (docs/tax.md, "In an export").
+    @Test func csvFolderHasTheElevenTablesAsGolden() throws {
         let store = try Self.store()
         let out = store.folder.path("exports")
         let result = store.run("export", "--range", "2026Q4", "--period", "month", "--format", "csv", "--out", out)
@@ -39,7 +39,7 @@ import TestSupport
         #expect(result.stdout.hasPrefix("wrote "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(names == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "platforms.csv", "shifts.csv",
-                          "tax_expenses.csv", "tax_mileage.csv", "tax_platforms.csv", "tax_summary.csv"])
+                          "tax_expenses.csv", "tax_mileage.csv", "tax_notes.csv", "tax_platforms.csv", "tax_summary.csv"])
         for name in names { expectGolden(try String(contentsOfFile: out + "/" + name, encoding: .utf8), "export/" + name) }
         let report = store.run("report", "--range", "2026Q4", "--period", "month", "--format", "csv").stdout
         #expect(try String(contentsOfFile: out + "/periods.csv", encoding: .utf8) == report, "the export's periods are the report's")

@@ -56,7 +56,10 @@ struct TaxSummaryTests {
             // 23:00 on Aug 31 in Chicago is Sep 1 in UTC: still the third period.
             try expense(6, "2026-08-31T23:00", "60.00", "phone"),
             try expense(7, "2026-09-01T00:30", "25.00", "hot bag"),
+            // Not deductible (a personal cost), and a word the map does not know: neither deducted.
             try expense(8, "2026-01-05T12:00", "12.00", "snacks"),
+            try expense(9, "2026-06-01T12:00", "4.00", "misc"),
+            try expense(10, "2026-04-01T12:00", "3.00", "umbrella"),
         ]
         return (facts, expenses)
     }
@@ -77,38 +80,42 @@ struct TaxSummaryTests {
         // Miles: 100 + 50.25 + 30 = 180.25 at 0.725 = 130.68125 -> 130.68.
         #expect(summary.mileage.businessHundredths == 18_025)
         #expect(summary.mileage.deduction == (try Self.money("130.68")))
-        // "snacks" is unknown: line 27a, named.
-        #expect(summary.expenses.unknownWords == ["snacks"])
+        // "umbrella" is unknown and "snacks" personal: named, never deducted; "misc" is line 27a.
+        #expect(summary.expenses.unknownWords == ["umbrella"])
+        #expect(summary.expenses.unknownAmount == (try Self.money("3.00")))
+        #expect(summary.expenses.notDeductible.map(\.amount) == [try Self.money("12.00")])
+        #expect(summary.notes.contains { $0.contains("umbrella") && $0.contains("not deducted") })
 
         let standard = try #require(summary.standard)
-        // Line 9: 130.68 + parking 15.00 + tolls 5.50; line 10 the withheld fees; 22 the bag; 25 the phone; 27a the snacks.
+        // Line 9: 130.68 + parking 15.00 + tolls 5.50; line 10 the withheld fees; 22 the bag; 25 the phone; 27a misc.
         #expect(Self.line(standard, "9") == (try Self.money("151.18")))
         #expect(Self.line(standard, "10") == (try Self.money("200.00")))
         #expect(Self.line(standard, "22") == (try Self.money("25.00")))
         #expect(Self.line(standard, "25") == (try Self.money("60.00")))
-        #expect(Self.line(standard, "27a") == (try Self.money("12.00")))
+        #expect(Self.line(standard, "27a") == (try Self.money("4.00")))
         #expect(standard.lines.map(\.line) == ["9", "10", "22", "25", "27a"])
-        #expect(standard.totalExpenses == (try Self.money("448.18")))
-        #expect(standard.netProfit == (try Self.money("1871.82")))
-        // SE: 1871.82 x 0.9235 = 1728.62577 -> 1728.63; x 0.124 = 214.35012 -> 214.35; x 0.029 = 50.13027 -> 50.13.
+        #expect(standard.totalExpenses == (try Self.money("440.18")))
+        #expect(standard.netProfit == (try Self.money("1879.82")))
+        // SE: 1879.82 x 0.9235 = 1736.01377 -> 1736.01; x 0.124 = 215.26524 -> 215.27; x 0.029 = 50.34429 -> 50.34.
         let se = try #require(standard.selfEmploymentTax)
-        #expect(se.netEarnings == (try Self.money("1728.63")))
-        #expect(se.socialSecurity == (try Self.money("214.35")))
-        #expect(se.medicare == (try Self.money("50.13")))
-        #expect(se.total == (try Self.money("264.48")))
-        #expect(se.deductibleHalf == (try Self.money("132.24")))
+        #expect(se.netEarnings == (try Self.money("1736.01")))
+        #expect(se.socialSecurity == (try Self.money("215.27")))
+        #expect(se.medicare == (try Self.money("50.34")))
+        #expect(se.total == (try Self.money("265.61")))
+        // Half of 265.61 is 132.805 -> 132.81.
+        #expect(se.deductibleHalf == (try Self.money("132.81")))
 
         // Actual: 5000.0 odometer miles; share 180.25 / 5000 = 3.605%.
         #expect(summary.businessSharePercent == "3.61%")
         let actual = try #require(summary.actual)
         // 120 x 0.03605 = 4.326 -> 4.33; 30 -> 1.0815 -> 1.08; 600 -> 21.63; + 15.00 + 5.50 = 47.54.
         #expect(Self.line(actual, "9") == (try Self.money("47.54")))
-        #expect(actual.totalExpenses == (try Self.money("344.54")))
-        #expect(actual.netProfit == (try Self.money("1975.46")))
-        // 1975.46 x 0.9235 = 1824.33731 -> 1824.34; SS 226.21816 -> 226.22; Medicare 52.90586 -> 52.91; half of 279.13 -> 139.57.
+        #expect(actual.totalExpenses == (try Self.money("336.54")))
+        #expect(actual.netProfit == (try Self.money("1983.46")))
+        // 1983.46 x 0.9235 = 1831.72531 -> 1831.73; SS 227.13452 -> 227.13; Medicare 53.12017 -> 53.12; half of 280.25 -> 140.13.
         let actualSE = try #require(actual.selfEmploymentTax)
-        #expect(actualSE.total == (try Self.money("279.13")))
-        #expect(actualSE.deductibleHalf == (try Self.money("139.57")))
+        #expect(actualSE.total == (try Self.money("280.25")))
+        #expect(actualSE.deductibleHalf == (try Self.money("140.13")))
     }
 
     @Test("the year to the end of the third period: its shifts, its expenses by local date, its payments")
@@ -125,12 +132,14 @@ struct TaxSummaryTests {
         // Expenses of Sep 1 (the bag) and Nov 1 (insurance) are outside; the phone of Aug 31, 23:00 is in.
         #expect(Self.line(standard, "22") == nil)
         #expect(Self.line(standard, "25") == (try Self.money("60.00")))
-        #expect(standard.netProfit == (try Self.money("1418.57")))
-        // 1418.57 x 0.9235 = 1310.049395 -> 1310.05; SS 162.4462 -> 162.45; Medicare 37.99145 -> 37.99.
-        #expect(standard.selfEmploymentTax?.total == (try Self.money("200.44")))
+        #expect(Self.line(standard, "27a") == (try Self.money("4.00")))
+        // 1820 - (200 + 129.43 + 60 + 4) = 1426.57.
+        #expect(standard.netProfit == (try Self.money("1426.57")))
+        // 1426.57 x 0.9235 = 1317.437395 -> 1317.44; SS 163.36256 -> 163.36; Medicare 38.20576 -> 38.21.
+        #expect(standard.selfEmploymentTax?.total == (try Self.money("201.57")))
         // Paid by Sep 15: 100 + 50 (the 16th's does not count against this period).
         #expect(standard.paid == (try Self.money("150.00")))
-        #expect(standard.payment == (try Self.money("50.44")))
+        #expect(standard.payment == (try Self.money("51.57")))
         #expect(summary.actual == nil)
     }
 
@@ -139,15 +148,15 @@ struct TaxSummaryTests {
         let (facts, expenses) = try Self.year2026()
         let paid = [("2026-04-14", "100.00"), ("2026-09-15", "50.00"), ("2027-01-14", "200.00")]
         let without = try TaxSummary(request: try Self.request(2026, method: .standard, payments: paid), facts: facts, expenses: expenses)
-        // 264.48 owed, 350.00 paid by Jan 15, 2027.
+        // 265.61 owed, 350.00 paid by Jan 15, 2027.
         #expect(without.standard?.incomeTax == nil)
         #expect(without.standard?.payment == Money.zero)
-        #expect(without.standard?.overpaid == (try Self.money("85.52")))
+        #expect(without.standard?.overpaid == (try Self.money("84.39")))
         let with = try TaxSummary(request: try Self.request(2026, method: .standard, payments: paid, incomeTaxRate: "0.12"),
                                   facts: facts, expenses: expenses)
-        // (1871.82 - 132.24) x 0.12 = 208.7496 -> 208.75; 264.48 + 208.75 - 350.00 = 123.23.
-        #expect(with.standard?.incomeTax == (try Self.money("208.75")))
-        #expect(with.standard?.payment == (try Self.money("123.23")))
+        // (1879.82 - 132.81) x 0.12 = 209.6412 -> 209.64; 265.61 + 209.64 - 350.00 = 125.25.
+        #expect(with.standard?.incomeTax == (try Self.money("209.64")))
+        #expect(with.standard?.payment == (try Self.money("125.25")))
     }
 
     @Test("the wage base caps Social Security: 2025's $176,100, less W-2 wages")
@@ -216,6 +225,41 @@ struct TaxSummaryTests {
         let empty = try TaxSummary(request: try Self.request(2026, method: .standard), facts: [], expenses: [])
         #expect(empty.grossReceipts == Money.zero)
         #expect(empty.standard?.selfEmploymentTax?.total == Money.zero)
+    }
+
+    @Test("the $400 threshold is the year's: before the year ends the tax on the year to date is estimated")
+    func thresholdIsTheYears() throws {
+        // 433.00 x 0.9235 = 399.88: under $400, but in TQ1 the estimate is made: SS 49.58512 -> 49.59, Medicare 11.59652 -> 11.60.
+        let facts = [try Self.shift(1, "2026-03-03T09:00", platform: "Uber", source: .typed, gross: "433.00")]
+        let first = try TaxSummary(request: try Self.request(2026, 1, method: .standard), facts: facts, expenses: [])
+        let se = try #require(first.standard?.selfEmploymentTax)
+        #expect(se.belowThreshold == false)
+        #expect(se.total == (try Self.money("61.19")))
+        #expect(first.notes.contains { $0.contains("judged on the whole year") })
+    }
+
+    @Test("the business-use share is the year's, also for a period before the year ends")
+    func shareIsTheYears() throws {
+        let (facts, expenses) = try Self.year2026()
+        // To the end of TQ3 the shifts hold 150.25 miles, the year 180.25: the share is 180.25 / 5000.
+        let summary = try TaxSummary(request: try Self.request(2026, 3, vehicleTenths: 50_000), facts: facts, expenses: expenses)
+        #expect(summary.mileage.businessHundredths == 15_025)
+        #expect(summary.businessShare?.business == 18_025)
+        #expect(summary.businessSharePercent == "3.61%")
+    }
+
+    @Test("no rate table: the standard method is not computed, and says why")
+    func standardNeedsRates() throws {
+        let (facts, expenses) = try Self.year2026()
+        let summary = try TaxSummary(request: try Self.request(2026, method: .standard, rates: false), facts: facts, expenses: expenses)
+        #expect(summary.standard == nil)
+        #expect(summary.notes.contains { $0.contains("Standard method: not computed") })
+    }
+
+    @Test("tips not recorded anywhere are no figure, never 0.00")
+    func tipsNotRecorded() throws {
+        let facts = [try Self.shift(1, "2026-03-03T09:00", platform: "Uber", source: .typed, gross: "100.00")]
+        #expect(try TaxSummary(request: try Self.request(2026), facts: facts, expenses: []).tips == nil)
     }
 }
 
