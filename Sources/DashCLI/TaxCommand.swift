@@ -35,6 +35,8 @@ enum TaxCommand {
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
+            let format = try run.arguments.value("format") ?? "text"
+            guard ["text", "csv", "json"].contains(format) else { throw UsageError(message: "--format must be text, csv or json, not '\(format)'") }
             let request = try makeRequest(run)
             let summary: TaxSummary = try run.store.read {
                 // The whole year's shifts: the business-use share is the year's (docs/tax.md).
@@ -47,11 +49,10 @@ enum TaxCommand {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }
-            switch try run.arguments.value("format") ?? "text" {
-            case "text": run.context.console.out(TaxText.render(summary))
+            switch format {
             case "csv": run.context.console.out(CSVText.render(summary.summaryTable))
             case "json": run.context.console.out(TaxJSON.render(summary))
-            case let other: throw UsageError(message: "--format must be text, csv or json, not '\(other)'")
+            default: run.context.console.out(TaxText.render(summary))
             }
             return .success
         })
@@ -77,6 +78,8 @@ enum TaxCommand {
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
+            let format = try run.arguments.value("format") ?? "text"
+            guard ["text", "json"].contains(format) else { throw UsageError(message: "--format must be text or json, not '\(format)'") }
             let year = try TaxCommand.year(run)
             let platforms = run.arguments.all("platform")
             guard !platforms.isEmpty else { throw UsageError(message: "missing required option --platform") }
@@ -115,11 +118,7 @@ enum TaxCommand {
                 let known = named.isEmpty ? "no earnings in \(year) name a platform" : "platforms with earnings in \(year): \(named.joined(separator: ", "))"
                 throw CommandFailure(message: "the record has no earnings in \(year) for \(platforms.count == 1 ? "a platform of that name" : "any of those platforms") (\(known))", status: .dataError)
             }
-            switch try run.arguments.value("format") ?? "text" {
-            case "text": run.context.console.out(TaxText.render(result))
-            case "json": run.context.console.out(TaxJSON.render(result))
-            case let other: throw UsageError(message: "--format must be text or json, not '\(other)'")
-            }
+            run.context.console.out(format == "json" ? TaxJSON.render(result) : TaxText.render(result))
             return .success
         })
 }

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The tax summary an export carries (docs/tax.md, "In an export"), through the real binary:
-/// the four tax CSVs are `tax`'s own tables for the tax year of the span's last day, January 1
+/// the tax CSVs are `tax`'s own tables for the tax year of the span's last day, January 1
 /// to the end of the estimated-tax period that day falls in; the workbook's "Tax summary"
 /// sheet read back with openpyxl; the mileage log's total the sum of its printed rows wherever
 /// it is printed; every amount entered reaching the tax tables once.

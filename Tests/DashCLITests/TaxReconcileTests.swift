@@ -75,11 +75,39 @@ import TestSupport
     }
 
     /// Each refusal with its status and its message; none prints to stdout or writes to the store.
+    /// One form for two platforms (Uber's 1099-K covers rides and Eats): their gross together;
+    /// totals that agree while a month differs say both, never "agree" alone.
+    @Test func severalPlatformsAndAMonthMovedWithinTheYear() throws {
+        let bench = try TaxCommandTests.year2026()
+        // DoorDash 575.25 + Uber 1220.00 = 1795.25.
+        let both = try bench.run("tax", "reconcile", "--platform", "doordash", "--platform", "UBER", "--1099", "1795.25", "--year", "2026", "--format", "json")
+        #expect(both.status == 0, "\(both.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any])
+        #expect(object["platform"] as? String == "DoorDash + Uber")
+        #expect(object["record_gross"] as? String == "1795.25")
+        #expect(object["difference"] as? String == "0.00")
+        // Uber's 120.00 of August dated September by the form: the totals agree, August and September differ.
+        let moved = try bench.run("tax", "reconcile", "--platform", "Uber", "--1099", "1220.00", "--year", "2026",
+                                  "--month", "05=800.00", "--month", "08=0", "--month", "09=120.00", "--month", "10=300.00")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.contains("The totals agree, but these months differ: 2026-08, 2026-09"), "\(moved.stdout)")
+        #expect(!moved.stdout.contains("The form and the record agree"), "\(moved.stdout)")
+        // A negative form, and twelve boxes that do not make the form's gross: usage errors.
+        let negative = try bench.run("tax", "reconcile", "--platform", "Uber", "--1099", "-5")
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("--1099 is the form's gross: not below zero"), "\(negative.stderr)")
+        let twelve = (1...12).flatMap { ["--month", String(format: "%02d=100", $0)] }
+        let unsummed = try bench.run(["tax", "reconcile", "--platform", "Uber", "--1099", "1220.00"] + twelve)
+        #expect(unsummed.status == 64)
+        #expect(unsummed.stderr.contains("the twelve --month boxes sum to 1200.00, not the form's gross 1220.00"), "\(unsummed.stderr)")
+    }
+
     @Test func refusalsSayWhatIsWrongAndWriteNothing() throws {
         let bench = try TaxCommandTests.year2026()
         try bench.file("bad-map.json", "{\"name\": \"mine\", \"categories\": [")
-        try bench.file("no-other.json", """
-            {"name": "mine", "categories": [{"category": "fuel", "line": "9", "lineName": "Car", "vehicle": true}]}
+        try bench.file("twice.json", """
+            {"name": "mine", "categories": [{"category": "fuel", "synonyms": ["gas"], "line": "9", "lineName": "Car", "vehicle": true},
+                                            {"category": "other", "synonyms": ["Gas"], "line": "27a", "lineName": "Other", "vehicle": false}]}
             """)
         let year = ["tax", "--year", "2026"]
         let reconcile = ["tax", "reconcile", "--platform", "Uber", "--1099", "1220", "--year", "2026"]
@@ -97,9 +125,9 @@ import TestSupport
             (year + ["--format", "xml"], 64, "--format must be text, csv or json, not 'xml'"),
             (year + ["--wages", "-5"], 64, "--wages must not be negative"),
             (year + ["--categories", "nosuch"], 64, "unknown category map 'nosuch'"),
-            (year + ["--categories", "/missing.json"], 66, "/missing.json: cannot read"),
+            (year + ["--categories", "/missing.json"], 66, "/missing.json: cannot read the category map"),
             (year + ["--categories", bench.folder.path("bad-map.json")], 65, bench.folder.path("bad-map.json") + ": not a JSON object"),
-            (year + ["--categories", bench.folder.path("no-other.json")], 65, "a category named 'other' is needed"),
+            (year + ["--categories", bench.folder.path("twice.json")], 65, "'Gas' already belongs to 'fuel'"),
             (year + ["--mileage-rates", "nosuch"], 64, "unknown mileage rate table 'nosuch'"),
             (year + ["extra"], 64, "unexpected argument 'extra'"),
             (["tax", "reconcile", "--1099", "1220", "--year", "2026"], 64, "missing required option --platform"),
@@ -113,9 +141,9 @@ import TestSupport
             (reconcile + ["--format", "csv"], 64, "--format must be text or json, not 'csv'"),
             (["tax", "reconcile", "--platform", "Uber", "--1099", "1220", "--year", "26"], 64, "--year must be a year such as 2026"),
             (["tax", "reconcile", "--platform", "Lyft", "--1099", "1220", "--year", "2026"], 65,
-             "the record has no earnings for a platform of that name in 2026 (platforms with earnings in 2026: DoorDash, Uber)"),
+             "the record has no earnings in 2026 for a platform of that name (platforms with earnings in 2026: DoorDash, Uber)"),
             (["tax", "reconcile", "--platform", "Uber", "--1099", "1220", "--year", "2025"], 65,
-             "the record has no earnings for a platform of that name in 2025 (no earnings in 2025 name a platform)"),
+             "the record has no earnings in 2025 for a platform of that name (no earnings in 2025 name a platform)"),
         ]
         let before = try bench.storeFiles()
         for (words, status, says) in cases {
