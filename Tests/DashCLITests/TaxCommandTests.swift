@@ -208,6 +208,9 @@ import TestSupport
         let text = try bench.run(c.words)
         try #require(text.status == 0, "\(text.stderr)")
         try Self.expectText(text.stdout, c)
+        // For a terminal and a cron mail: within 80 columns, the disclaimer said once.
+        for line in text.stdout.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
+        #expect(text.stdout.components(separatedBy: "not tax advice").count == 2)
     }
 
     /// The text's figures are the same as the CSV's, row by row.
