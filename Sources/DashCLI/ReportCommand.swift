@@ -125,8 +125,10 @@ enum ReportCommand {
         case "km": distanceUnit = .km
         case let other: throw UsageError(message: "--units must be mi or km, not '\(other)'")
         }
-        let request = ReportRequest(from: from, to: to, unit: grain, weekStart: weekStart, zone: run.zone, distanceUnit: distanceUnit,
+        var request = ReportRequest(from: from, to: to, unit: grain, weekStart: weekStart, zone: run.zone, distanceUnit: distanceUnit,
                                     rates: try rates(run))
+        // Expenses by category as the tax summary groups them (docs/tax.md): one map for both.
+        request.categories = try TaxCommand.categories(run)
         try refuseTooManyRows(request)
         return request
     }

@@ -37,7 +37,8 @@ public struct PeriodFigures: Sendable {
     public var earningsNotes: [EarningsNote] = []
     public var outsideTips = Money.zero
     public var expenses = Money.zero
-    /// Expense totals by category as this build reads them (an unknown word is `other`).
+    /// Expense totals by category: the report's category map's (``ReportRequest/category(of:)``),
+    /// else as this build reads them (an unknown word is `other`).
     public var expensesByCategory: [String: Money] = [:]
     public var estimatedFuelSum = Money.zero
     public var shiftsWithFuelEstimate = 0
@@ -125,9 +126,9 @@ public struct PeriodFigures: Sendable {
     }
 
     /// Adds an expense incurred in the period.
-    public mutating func add(_ expense: Expense) throws(MoneyError) {
+    public mutating func add(_ expense: Expense, category: String? = nil) throws(MoneyError) {
         expenses = try expenses.adding(expense.amount)
-        let category = expense.knownCategory.rawValue
+        let category = category ?? expense.knownCategory.rawValue
         expensesByCategory[category] = try (expensesByCategory[category] ?? .zero).adding(expense.amount)
     }
 

@@ -11,6 +11,10 @@ public struct ReportRequest: Sendable {
     public let zone: TimeZone
     public let distanceUnit: DistanceUnit
     public let rates: MileageRateTable?
+    /// The category map expenses are grouped by (docs/tax.md): the report's "by category" and the
+    /// tax summary's lines then agree (`gas` is fuel in both). Nil: the store's own list
+    /// (``ExpenseCategory``: an unknown word is `other`).
+    public var categories: ExpenseCategoryMap? = nil
 
     public init(from: Day, to: Day, unit: PeriodUnit, weekStart: WeekStart = .monday, zone: TimeZone,
                 distanceUnit: DistanceUnit = .mi, rates: MileageRateTable?) {
@@ -27,6 +31,15 @@ public struct ReportRequest: Sendable {
     /// report of the years 1 to 9999 by day, 3.65 million rows, took 87 s and 3.4 GB). A
     /// request for more is refused before anything is read (docs/report.md).
     public static let maxPeriods = 20_000
+
+    /// The word an expense is grouped under: its map entry's category, or the words the map does
+    /// not know grouped as one.
+    public func category(of expense: Expense) -> String {
+        guard let categories else { return expense.knownCategory.rawValue }
+        return categories.entry(for: expense.category)?.category ?? ReportRequest.unmappedCategory
+    }
+
+    public static let unmappedCategory = "not in the category map"
 
     /// How many rows it asks for.
     public var periodCount: Int { Period.count(from: from, to: to, unit: unit, weekStart: weekStart) }
@@ -75,9 +88,10 @@ public struct Report: Sendable {
             for expense in expenses {
                 guard let at = index(of: Day(expense.occurredAt, in: request.zone)) else { continue }
                 sum = Report.sumName("the expenses", periods[at])
-                try figures[at].add(expense)
+                let category = request.category(of: expense)
+                try figures[at].add(expense, category: category)
                 sum = Report.sumName("the expenses", nil)
-                try total.add(expense)
+                try total.add(expense, category: category)
             }
             for (at, period) in periods.enumerated() {
                 sum = Report.sumName("the earnings, tips and expenses", period)

@@ -64,6 +64,8 @@ public struct TaxRequest: Sendable {
 
     /// The report a summary is made from: the span by month, in miles (the IRS rate is per mile).
     public var reportRequest: ReportRequest {
-        ReportRequest(from: span.start, to: span.end, unit: .month, zone: zone, distanceUnit: .mi, rates: mileageRates)
+        var request = ReportRequest(from: span.start, to: span.end, unit: .month, zone: zone, distanceUnit: .mi, rates: mileageRates)
+        request.categories = categories
+        return request
     }
 }

@@ -256,6 +256,21 @@ struct TaxSummaryTests {
         #expect(summary.notes.contains { $0.contains("Standard method: not computed") })
     }
 
+    @Test("the report groups expenses by the tax summary's map: gas is fuel in both")
+    func reportUsesTheMap() throws {
+        let (facts, expenses) = try Self.year2026()
+        let summary = try TaxSummary(request: try Self.request(2026), facts: facts, expenses: expenses)
+        let byCategory = summary.total.expensesByCategory
+        #expect(byCategory["fuel"] == (try Self.money("120.00")))
+        #expect(byCategory["vehicle maintenance"] == (try Self.money("30.00")))
+        #expect(byCategory[ReportRequest.unmappedCategory] == (try Self.money("3.00")))
+        #expect(byCategory["not deductible"] == (try Self.money("12.00")))
+        // Without a map, the store's own list: gas is `other`.
+        var plain = try Self.request(2026).reportRequest
+        plain.categories = nil
+        #expect(try Report(request: plain, facts: facts, expenses: expenses).total.expensesByCategory["fuel"] == nil)
+    }
+
     @Test("tips not recorded anywhere are no figure, never 0.00")
     func tipsNotRecorded() throws {
         let facts = [try Self.shift(1, "2026-03-03T09:00", platform: "Uber", source: .typed, gross: "100.00")]
