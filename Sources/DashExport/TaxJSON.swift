@@ -22,6 +22,8 @@ public enum TaxJSON {
             ("note", .string(TaxSummary.disclaimer)),
             ("business_share", summary.businessSharePercent.map(JSONValue.string) ?? .null),
             ("business_miles", .cell(.distance(summary.mileage.businessMiles))),
+            // The share's numerator: every completed shift of the calendar year recorded so far.
+            ("year_business_miles", .cell(.distance(Double(summary.yearBusinessHundredths) / 100))),
             ("summary", rows(summary.summaryTable)),
             ("platforms", rows(summary.platformsTable)),
             ("mileage", rows(summary.mileageTable)),
