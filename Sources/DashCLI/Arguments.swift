@@ -94,40 +94,15 @@ struct ParsedArguments {
         return !rest.isEmpty && rest.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
     }
 
-    /// "did you mean --dry-run?" when a known name is close enough.
+    /// "did you mean --dry-run?" when a known name is close (``Suggestions``).
     static func suggestion(for word: String, among names: Set<String>) -> String? {
-        let bare = String(word.drop(while: { $0 == "-" }))
-        guard let best = nearest(bare, among: names) else { return nil }
-        return "did you mean --\(best)?"
+        Suggestions.option(word.hasPrefix("-") ? word : "--" + word, among: names)
     }
 
-    /// The name within edit distance 2 (or a third of the word) of `word`, nearest first.
+    /// The close name nearest `word` (``Suggestions/nearest(_:among:)``).
     static func nearest(_ word: String, among names: some Collection<String>) -> String? {
-        let limit = max(2, word.count / 3)
-        return names.map { ($0, editDistance(word, $0)) }
-            .filter { $0.1 <= limit }
-            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+        Suggestions.nearest(word, among: names)
     }
 
-    /// Levenshtein distance over characters, with adjacent transpositions counting one.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
-    }
+    static func editDistance(_ a: String, _ b: String) -> Int { Suggestions.editDistance(a, b) }
 }

@@ -103,16 +103,20 @@ final class Invocation {
         defer { removeUnusedStore() }
         let rank: [ExitCode: Int] = [.success: 0, .failure: 1, .dataError: 2, .noInput: 3, .software: 4, .usage: 1]
         var status = ExitCode.success
+        Interrupt.arm(context)
         for (index, path) in files.enumerated() {
+            Interrupt.enter()
             let result = importOne(path)
+            Interrupt.leave(done: Array(files[...index]))
             if rank[result, default: 0] > rank[status, default: 0] { status = result }
             // Another process held the write lock past the busy timeout: the files left would
-            // wait as long again. Said once, naming the store and every file not imported.
+            // wait as long again. Said once, naming the store, the writer and every file not
+            // imported; exit 75 (EX_TEMPFAIL): a scheduler may try again.
             if openedStore?.refusedBusy == true {
                 let left = files[index...].joined(separator: ", ")
-                context.console.err("dashpilot: error: the store \(storePath) is busy: another dashpilot has been writing to it "
-                                    + "for over 10 s; nothing was imported from \(left); try again\n")
-                return .failure
+                context.console.err("dashpilot: error: the store \(storePath) is busy: \(LockHolder.describe(storePath: storePath)) has been "
+                                    + "writing to it for over 10 s; nothing was imported from \(left); try again later\n")
+                return .tempFail
             }
         }
         return status

@@ -10,14 +10,19 @@ public struct Console: Sendable {
     public var stdinIsTerminal: Bool
     /// True when standard error is a terminal: only then is a progress bar drawn.
     public var stderrIsTerminal: Bool
+    /// The terminal's width in columns, asked at each redraw of a progress bar (a window may be
+    /// resized during an import); nil when unknown.
+    public var stderrColumns: @Sendable () -> Int?
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false) {
+                readLine: @escaping @Sendable () -> String? = { nil }, stdinIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                stderrColumns: @escaping @Sendable () -> Int? = { nil }) {
         self.out = out
         self.err = err
         self.readLine = readLine
         self.stdinIsTerminal = stdinIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.stderrColumns = stderrColumns
     }
 }
 
@@ -30,6 +35,9 @@ public struct CLIContext: Sendable {
     public var now: @Sendable () -> Date
     /// The zone used when neither `--tz` nor `$TZ` names one.
     public var systemZone: TimeZone
+    /// Whether an import may take SIGINT and SIGTERM (``Interrupt``): only the real process,
+    /// never a test running commands in-process.
+    public var handlesSignals = false
 
     public init(console: Console, environment: [String: String], now: @escaping @Sendable () -> Date, systemZone: TimeZone) {
         self.console = console
@@ -45,9 +53,12 @@ public struct CLIContext: Sendable {
             err: { FileHandle.standardError.write(Data($0.utf8)) },
             readLine: { Swift.readLine() },
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
-            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
-        return CLIContext(console: console, environment: ProcessInfo.processInfo.environment,
-                          now: { Date() }, systemZone: TimeZone.current)
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            stderrColumns: { TerminalWidth.columns(environment: ProcessInfo.processInfo.environment) })
+        var context = CLIContext(console: console, environment: ProcessInfo.processInfo.environment,
+                                 now: { Date() }, systemZone: TimeZone.current)
+        context.handlesSignals = true
+        return context
     }
 }
 
@@ -64,4 +75,10 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// A bug in dashpilot.
     case software = 70
+    /// The store is busy (another process held its write lock past the wait): try again later
+    /// (sysexits' EX_TEMPFAIL, which tells a scheduler so).
+    case tempFail = 75
+    /// Interrupted by SIGINT (130) or SIGTERM (143) during an import (``Interrupt``).
+    case interrupted = 130
+    case terminated = 143
 }

@@ -44,8 +44,15 @@ public enum DashPilotCLI {
             }
         }
         let rest = leading + Array(words[index...])
+        // `dashpilot --version` (before any command, as git and swift take it).
+        if leading.contains("--version") {
+            console.out(Version.text())
+            return .success
+        }
+        let quiet = UsageLine.isQuiet(words)
 
-        guard let spec else { return runWithoutCommand(words: words, path: path, next: index < words.count ? words[index] : nil, rest: rest, console: console) }
+        guard let spec else { return runWithoutCommand(words: words, path: path, next: index < words.count ? words[index] : nil, rest: rest,
+                                                     console: quiet ? UsageLine.oneLine(console) : console) }
 
         let valued = globalValued.union(spec.options.filter { $0.value != nil }.map(\.name))
         let flags = globalFlags.union(spec.options.filter { $0.value == nil }.map(\.name))
@@ -53,7 +60,7 @@ public enum DashPilotCLI {
         do {
             parsed = try ParsedArguments(rest, valued: valued, flags: flags)
         } catch {
-            return usageFailure(error, spec: spec, console: console)
+            return usageFailure(error, spec: spec, console: console, quiet: quiet)
         }
         if parsed.has("help") {
             console.out(Help.command(spec))
@@ -66,7 +73,7 @@ public enum DashPilotCLI {
             invocation = Invocation(arguments: parsed, context: context, zone: zone, quiet: parsed.has("quiet"),
                                     storePath: try resolveStorePath(parsed, environment: context.environment))
         } catch let error as UsageError {
-            return usageFailure(error, spec: spec, console: console)
+            return usageFailure(error, spec: spec, console: console, quiet: quiet)
         } catch {
             console.err("dashpilot: error: \(error)\n")
             return .failure
@@ -77,7 +84,7 @@ public enum DashPilotCLI {
             invocation.access = spec.store
             return try spec.run(invocation)
         } catch let error as UsageError {
-            return usageFailure(error, spec: spec, console: console)
+            return usageFailure(error, spec: spec, console: console, quiet: quiet)
         } catch {
             return report(error, console: console, storePath: invocation.storePath)
         }
@@ -124,7 +131,12 @@ public enum DashPilotCLI {
         return .usage
     }
 
-    private static func usageFailure(_ error: UsageError, spec: CommandSpec, console: Console) -> ExitCode {
+    private static func usageFailure(_ error: UsageError, spec: CommandSpec, console: Console, quiet: Bool) -> ExitCode {
+        // Under --quiet a usage error is one line (docs/cron.md): the message and its hint.
+        if quiet {
+            console.err(UsageLine.text(error))
+            return .usage
+        }
         var text = "dashpilot: error: \(error.message)\n"
         if let hint = error.hint { text += "hint: \(hint)\n" }
         text += Help.usageLines(spec) + "See 'dashpilot \(spec.name) --help'.\n"
@@ -149,6 +161,7 @@ public enum DashPilotCLI {
             case .refused, .migration: what = "refused the operation"
             }
             let nothing = file.map { "nothing of \($0) was imported" } ?? "nothing was written"
+            if fault.kind == .busy, let storePath { return busy(storePath, nothing: nothing, console: console) }
             console.err("dashpilot: error: the store \(storePath ?? "") \(what); \(nothing) (\(fault))\n")
             return .failure
         }
@@ -161,7 +174,7 @@ public enum DashPilotCLI {
             return status
         case let error as StoreError:
             // An import's busy store is said once by `Invocation.importEach`, with every file.
-            if case .busy = error, file != nil { return .failure }
+            if case .busy(let path) = error { return file != nil ? .tempFail : busy(path, nothing: "nothing was written", console: console) }
             switch error {
             case .missing, .unreadable: status = .noInput
             default: status = .failure
@@ -177,6 +190,14 @@ public enum DashPilotCLI {
         }
         console.err("dashpilot: error: \(error)\n")
         return status
+    }
+
+    /// Another process held the store's write lock past the 10 s wait: one line naming it, exit
+    /// 75 (EX_TEMPFAIL) so a scheduler tries again.
+    private static func busy(_ path: String, nothing: String, console: Console) -> ExitCode {
+        console.err("dashpilot: error: the store \(path) is busy: \(LockHolder.describe(storePath: path)) has been writing to it "
+                    + "for over 10 s; \(nothing); try again later\n")
+        return .tempFail
     }
 
     /// `--tz`, else `$TZ`, else the system zone. An unknown name is a usage error.

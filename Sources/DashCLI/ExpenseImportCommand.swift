@@ -33,7 +33,7 @@ enum ExpenseImportCommand {
     static func loadTemplate(_ name: String?, run: Invocation) throws -> ExpenseTemplate {
         guard let name, name != "expenses" else { return try ExpenseTemplate.builtIn() }
         guard name.contains("/") || name.hasSuffix(".json") else {
-            throw UsageError(message: "unknown expenses template '\(name)'", hint: "use 'expenses' or the path of a template file")
+            throw UsageError(message: "unknown expenses template '\(name)'", hint: Suggestions.shipped(name, among: ["expenses"], otherwise: "or the path of a template file"))
         }
         do {
             return try ExpenseTemplate.parse(try StatementImportCommand.templateBytes(name), file: name)

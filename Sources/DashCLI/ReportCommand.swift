@@ -154,7 +154,7 @@ enum ReportCommand {
             if let builtIn = try MileageRateTable.builtIn(name) { return builtIn }
             guard name.contains("/") || name.hasSuffix(".json") else {
                 throw UsageError(message: "unknown mileage rate table '\(name)'",
-                                 hint: "shipped: \(MileageRateTable.builtInJSON.keys.sorted().joined(separator: ", ")); or a table file's path; or none")
+                                 hint: Suggestions.shipped(name, among: MileageRateTable.builtInJSON.keys, otherwise: "or a table file's path; or none"))
             }
             return try MileageRateTable.parse(Data(try run.templateFile(name)), file: name)
         } catch let error as MileageRateError {

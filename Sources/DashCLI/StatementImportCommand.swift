@@ -47,7 +47,7 @@ enum StatementImportCommand {
         if let builtIn = try StatementTemplate.builtIn(name) { return builtIn }
         guard name.contains("/") || name.hasSuffix(".json") else {
             throw UsageError(message: "unknown statement template '\(name)'",
-                             hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", ")); or the path of a template file")
+                             hint: Suggestions.shipped(name, among: StatementTemplate.builtInJSON.keys, otherwise: "or the path of a template file"))
         }
         do {
             return try StatementTemplate.parse(try templateBytes(name), file: name)

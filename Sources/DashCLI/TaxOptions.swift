@@ -44,7 +44,7 @@ extension TaxCommand {
             if let builtIn = try ExpenseCategoryMap.builtIn(name) { return builtIn }
             guard name.contains("/") || name.hasSuffix(".json") else {
                 throw UsageError(message: "unknown category map '\(name)'",
-                                 hint: "shipped: \(ExpenseCategoryMap.builtInJSON.keys.sorted().joined(separator: ", ")); or a map file's path")
+                                 hint: Suggestions.shipped(name, among: ExpenseCategoryMap.builtInJSON.keys, otherwise: "or a map file's path"))
             }
             guard let data = FileManager.default.contents(atPath: name) else {
                 throw CommandFailure(message: "\(name): cannot read the category map", status: .noInput)
