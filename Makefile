@@ -10,6 +10,7 @@
 #   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
 #   make lint       swift format lint; fails on force unwraps and force tries
 #   make layers     fails when a layer above DashStore imports SQLiteKit (part of make test)
+#   make man        write the manual page, generated from the command table, to build/dashpilot.1
 #   make golden     rewrite Tests/Golden/* from the current output (review the diff!)
 #   make sampledata rewrite SampleData/gpx/ (three weeks of shifts) with the seeded dashpilot-gpxgen
 #   make clean
@@ -23,7 +24,7 @@ SWIFT_BUILD_FLAGS ?=
 # A target imports only what Package.swift lists for it: the layers stay as drawn there.
 LAYER_CHECK := --explicit-target-dependency-import-check error
 
-.PHONY: deps deps-slow build test test-slow fuzz demo bench lint golden clean layers
+.PHONY: deps deps-slow build test test-slow fuzz demo bench lint golden clean layers man
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \
@@ -179,6 +180,11 @@ lint:
 	echo "$$out" | sed 's/.*\[\(.*\)\].*/\1/' | sort | uniq -c | sort -rn | sed 's/^/  findings: /'; \
 	if echo "$$out" | grep -E '\[(NeverForceUnwrap|NeverUseForceTry|NeverUseImplicitlyUnwrappedOptionals)\]'; then \
 	  echo "lint: force unwraps or force tries found"; exit 1; fi; echo "lint: no force unwrap, force try or IUO"
+
+# The manual page comes from the same command table as --help (Sources/DashCLI/ManPage.swift).
+man:
+	swift build $(SWIFT_BUILD_FLAGS) --product dashpilot
+	@mkdir -p build; "$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/dashpilot" man > build/dashpilot.1; echo "wrote build/dashpilot.1"
 
 golden:
 	UPDATE_GOLDEN=1 swift test $(SWIFT_BUILD_FLAGS)

@@ -40,7 +40,7 @@ enum CompletionCommand {
                     word="${COMP_WORDS[i]}"
                     [[ $word == -* ]] && continue
                     case "${path:+$path }$word" in
-            \(prefixCases())                    ) path="${path:+$path }$word" ;;
+            \(prefixCases())) path="${path:+$path }$word" ;;
                     esac
                 done
                 printf '%s' "$path"
@@ -54,8 +54,8 @@ enum CompletionCommand {
 
             """
         for prefix in CompletionTable.prefixes {
-            let next = CompletionTable.next(after: prefix).map(\.word)
             let spec = Commands.all.first { $0.name == prefix }
+            let next = CompletionTable.next(after: prefix).map(\.word) + (spec.map(CompletionTable.positionalValues) ?? [])
             let options = ((spec?.options ?? []) + CompletionTable.globalOptions).map { "--" + $0.name }
             text += "        \(CompletionTable.quoted(prefix)))"
             text += " words=\(CompletionTable.quoted(next.joined(separator: " ")));"
@@ -88,7 +88,7 @@ enum CompletionCommand {
 
     /// `"shift" | "shift add" | ...`: every non-empty prefix, as one case pattern.
     private static func prefixCases() -> String {
-        CompletionTable.prefixes.dropFirst().map { "            " + CompletionTable.quoted($0) }.joined(separator: " |\n") + "\n"
+        "            " + CompletionTable.prefixes.dropFirst().map(CompletionTable.quoted).joined(separator: " | ")
     }
 
     /// After a valued option: its values, files, or nothing (a free value).

@@ -55,6 +55,11 @@ enum CompletionTable {
         }
     }
 
+    /// The words a command's positional takes, where it names them (`completion SHELL`).
+    static func positionalValues(_ spec: CommandSpec) -> [String] {
+        spec.path == ["completion"] ? CompletionCommand.shells : []
+    }
+
     /// Whether `option`'s value may be a file's path (its placeholder says so, or its help).
     static func takesPath(_ option: OptionHelp) -> Bool {
         guard let placeholder = option.value else { return false }

@@ -38,6 +38,7 @@ enum FishCompletion {
         for spec in Commands.all {
             let condition = q("__dashpilot_at " + q(spec.name))
             if CompletionTable.takesFiles(spec) { text += "complete -c dashpilot -n \(condition) -F\n" }
+            for word in CompletionTable.positionalValues(spec) { text += "complete -c dashpilot -n \(condition) -a \(q(word))\n" }
             for option in spec.options {
                 var line = "complete -c dashpilot -n \(condition)" + flags(option)
                 let values = CompletionTable.values(option, of: spec)

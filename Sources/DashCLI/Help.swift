@@ -17,7 +17,8 @@ enum Help {
             GLOBAL OPTIONS:
 
             """
-        text += optionLines(globalOptions + [OptionHelp(name: "help", value: nil, help: "Show help (also after any command).")])
+        text += optionLines(globalOptions + [OptionHelp(name: "help", value: nil, help: "Show help (also after any command)."),
+                                             OptionHelp(name: "version", value: nil, help: "Print the version (as 'dashpilot version').")])
         text += "\nCOMMANDS:\n"
         let width = (Commands.all.map { $0.name.count }.max() ?? 10) + 2
         for spec in Commands.all {

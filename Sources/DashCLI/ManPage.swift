@@ -4,7 +4,7 @@
 enum ManPage {
     static let spec = CommandSpec(
         path: ["man"],
-        abstract: "Print the manual page (roff; 'make man' writes build/dashpilot.1).",
+        abstract: "Print the manual page in roff (make man writes it).",
         usage: "man",
         discussion: "Read it with: dashpilot man | man -l -",
         store: .none,

@@ -20,7 +20,7 @@ enum Version {
 
     static let spec = CommandSpec(
         path: ["version"],
-        abstract: "Print dashpilot's version, its store schema version, and SQLite's and libxlsxwriter's.",
+        abstract: "Show the version, schema version and library versions.",
         usage: "version",
         discussion: "The same as 'dashpilot --version'.",
         store: .none,

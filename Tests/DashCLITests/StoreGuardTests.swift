@@ -127,7 +127,7 @@ import Glibc
         try holder.execute("BEGIN IMMEDIATE")
         let result = try dashpilot(store, ["import", "expenses"] + files)
         try holder.execute("ROLLBACK")
-        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.status == 75, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(result.stderr)")
         #expect(result.stderr.contains("the store \(store) is busy"), "\(result.stderr)")
