@@ -9,7 +9,10 @@ import DashStore
 enum DeliveryCommands {
     static let add = CommandSpec(
         path: ["delivery", "add"], abstract: "Record a finished delivery on a completed shift by hand.",
-        usage: "delivery add --shift ID --accepted TIME --delivered TIME [--pay A [--tips T]] [--platform NAME]",
+        usage: """
+            delivery add --shift ID --accepted TIME --delivered TIME
+                         [--pay A [--tips T]] [--platform NAME]
+            """,
         options: [
             OptionHelp(name: "shift", value: "ID", help: "The completed shift it was part of."),
             OptionHelp(name: "accepted", value: "TIME", help: "When it was accepted: within the shift."),
@@ -60,7 +63,7 @@ enum DeliveryCommands {
         })
 
     static let delete = CommandSpec(
-        path: ["delivery", "delete"], abstract: "Delete a delivery you recorded by hand, with its outside tips.",
+        path: ["delivery", "delete"], abstract: "Delete a delivery you typed, with its outside tips.",
         usage: "delivery delete ID", arguments: [("ID", "The delivery, as 'shift show' lists it.")],
         discussion: "A delivery an import gave is refused: 'imports undo' removes it with its file.",
         store: .existing,

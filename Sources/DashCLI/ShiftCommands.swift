@@ -117,7 +117,10 @@ enum ShiftCommands {
 
     static let add = CommandSpec(
         path: ["shift", "add"], abstract: "Record a completed shift by hand.",
-        usage: "shift add --start TIME --end TIME [--pause FROM/TO ...] [--earnings A [--tips T] [--platform NAME]] [--allow-future]",
+        usage: """
+            shift add --start TIME --end TIME [--pause FROM/TO ...]
+                      [--earnings A [--tips T] [--platform NAME]] [--allow-future]
+            """,
         options: [
             OptionHelp(name: "start", value: "TIME", help: "When the shift started."),
             OptionHelp(name: "end", value: "TIME", help: "When it ended; after the start."),

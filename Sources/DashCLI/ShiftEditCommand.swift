@@ -7,8 +7,11 @@ import Foundation
 /// `--platform` names the platform of the one figure the driver typed on it.
 enum ShiftEditCommand {
     static let spec = CommandSpec(
-        path: ["shift", "edit"], abstract: "Correct a completed shift's times, or the platform of your figure on it.",
-        usage: "shift edit ID [--start TIME] [--end TIME] [--platform NAME] [--allow-future]",
+        path: ["shift", "edit"], abstract: "Correct a completed shift's times or your figure's platform.",
+        usage: """
+            shift edit ID [--start TIME] [--end TIME] [--platform NAME]
+                       [--allow-future]
+            """,
         arguments: [("ID", "The shift, as 'dashpilot shifts' lists it.")],
         options: [
             OptionHelp(name: "start", value: "TIME", help: "Its new start."),
