@@ -11,7 +11,7 @@ enum DeliveryCommands {
         path: ["delivery", "add"], abstract: "Record a finished delivery on a completed shift by hand.",
         usage: """
             delivery add --shift ID --accepted TIME --delivered TIME
-                         [--pay A [--tips T]] [--platform NAME]
+                   [--pay A [--tips T]] [--platform NAME]
             """,
         options: [
             OptionHelp(name: "shift", value: "ID", help: "The completed shift it was part of."),

@@ -119,7 +119,7 @@ enum ShiftCommands {
         path: ["shift", "add"], abstract: "Record a completed shift by hand.",
         usage: """
             shift add --start TIME --end TIME [--pause FROM/TO ...]
-                      [--earnings A [--tips T] [--platform NAME]] [--allow-future]
+                   [--earnings A [--tips T] [--platform NAME]] [--allow-future]
             """,
         options: [
             OptionHelp(name: "start", value: "TIME", help: "When the shift started."),

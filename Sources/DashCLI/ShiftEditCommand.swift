@@ -10,7 +10,7 @@ enum ShiftEditCommand {
         path: ["shift", "edit"], abstract: "Correct a completed shift's times or your figure's platform.",
         usage: """
             shift edit ID [--start TIME] [--end TIME] [--platform NAME]
-                       [--allow-future]
+                   [--allow-future]
             """,
         arguments: [("ID", "The shift, as 'dashpilot shifts' lists it.")],
         options: [
