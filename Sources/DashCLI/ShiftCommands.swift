@@ -117,17 +117,22 @@ enum ShiftCommands {
 
     static let add = CommandSpec(
         path: ["shift", "add"], abstract: "Record a completed shift by hand.",
-        usage: "shift add --start TIME --end TIME [--pause FROM/TO ...]",
+        usage: """
+            shift add --start TIME --end TIME [--pause FROM/TO ...]
+                   [--earnings A [--tips T] [--platform NAME]] [--allow-future]
+            """,
         options: [
             OptionHelp(name: "start", value: "TIME", help: "When the shift started."),
             OptionHelp(name: "end", value: "TIME", help: "When it ended; after the start."),
             OptionHelp(name: "pause", value: "FROM/TO", help: "A pause within the shift; repeat for more.", repeatable: true),
-        ],
+        ] + ShiftAddMoney.options,
         discussion: """
             TIME is ISO 8601: 2026-11-02T09:00 (local in --tz), or with Z or an offset
             (2026-11-02T14:00Z, 2026-11-02T09:00-05:00). A pause's ends may be bare times of day
             (12:30/13:00) on the shift's start date. A local time that a daylight-saving change
             skips or repeats is refused: give an offset. A shift may not overlap another.
+            An end after now needs --allow-future. --earnings records your figure as
+            'shift earnings' does, for --platform's work or the whole shift.
             """,
         store: .create,
         run: { run in
@@ -135,8 +140,10 @@ enum ShiftCommands {
             let start = try run.instant(try run.arguments.required("start"), option: "--start")
             let end = try run.instant(try run.arguments.required("end"), option: "--end")
             let pauses = try run.arguments.all("pause").map { try pauseSpan($0, shiftStart: start, run: run) }
-            let id = try run.store.createCompletedShift(start: start, end: end, pauses: pauses)
-            if !run.quiet { run.print("added shift \(id)") }
+            let money = try ShiftAddMoney(run)
+            try ShiftEditCommand.requireNotFuture(end, run: run)
+            let id = try money.record(on: { try run.store.createCompletedShift(start: start, end: end, pauses: pauses) }, run: run)
+            if !run.quiet { run.print("added shift \(id)" + money.said) }
             return .success
         })
 
@@ -155,12 +162,13 @@ enum ShiftCommands {
                 guard try run.arguments.value("tips") == nil else { throw UsageError(message: "--clear takes no amount and no --tips") }
                 let id = try run.id(try run.arguments.positionals(["ID"])[0], what: "ID")
                 if let platform = try run.arguments.value("platform") {
-                    try run.store.setTypedEarnings(id, platform: platform, nil)
-                    if !run.quiet { run.print("cleared your \(platform) earnings of shift \(id)") }
+                    let was = try run.store.setTypedEarnings(id, platform: platform, nil)
+                    if !run.quiet { run.print("cleared your \(platform) earnings of shift \(id)" + (was.map { " (was \(earningsText($0)))" } ?? "")) }
                     return .success
                 }
+                let was = try run.store.requireShift(id).earnings
                 try run.store.clearEarnings(id)
-                if !run.quiet { run.print("cleared the earnings of shift \(id)") }
+                if !run.quiet { run.print("cleared the earnings of shift \(id)" + (was.map { " (was \(earningsText($0)))" } ?? "")) }
                 return .success
             }
             let words = try run.arguments.positionals(["ID", "AMOUNT"])
@@ -201,15 +209,19 @@ enum ShiftCommands {
                 guard try run.arguments.value("mpg") == nil, try run.arguments.value("price") == nil else {
                     throw UsageError(message: "--clear takes no --mpg or --price")
                 }
+                let was = try run.store.requireShift(id).fuel
                 try run.store.clearFuel(id)
-                if !run.quiet { run.print("cleared the fuel assumption of shift \(id)") }
+                if !run.quiet { run.print("cleared the fuel assumption of shift \(id)" + (was.map { " (was \(VehicleCommands.text($0)))" } ?? "")) }
                 return .success
             }
             let mpg = try run.money(try run.arguments.required("mpg"), what: "--mpg")
             let price = try run.money(try run.arguments.required("price"), what: "--price")
             let assumption = try FuelAssumption(milesPerGallon: mpg, pricePerGallon: price)
+            let was = try run.store.requireShift(id).fuel
             try run.store.setFuel(id, assumption)
-            if !run.quiet { run.print("shift \(id): fuel \(mpg) mpg at \(price) per gallon") }
+            // A pair that replaces another says what it was, as 'vehicle set' does.
+            let before = was.flatMap { $0 == assumption ? nil : " (was \(VehicleCommands.text($0)))" } ?? ""
+            if !run.quiet { run.print("shift \(id): fuel \(mpg) mpg at \(price) per gallon\(before)") }
             return .success
         })
 

@@ -15,7 +15,7 @@ import TestSupport
         let pauses = try direct.pauses(of: 1).map { TimeText.local($0.start, zone: TimeZone(identifier: "America/Chicago") ?? .gmt) }
         #expect(pauses == ["2026-11-02T23:50:00-06:00", "2026-11-03T00:30:00-06:00"])
         // Across the spring-forward night: 03:30 is 03:30 CDT on the next date, not 24 hours after 03:30 CST.
-        #expect(store.run("shift", "add", "--start", "2027-03-13T22:00", "--end", "2027-03-14T05:00", "--pause", "03:30/04:00").status == .success)
+        #expect(store.run("shift", "add", "--start", "2027-03-13T22:00", "--end", "2027-03-14T05:00", "--pause", "03:30/04:00", "--allow-future").status == .success)
         let dst = try direct.pauses(of: 2)
         #expect(dst.map { TimeText.local($0.start, zone: TimeZone(identifier: "America/Chicago") ?? .gmt) } == ["2027-03-14T03:30:00-05:00"])
         // A bare time the change skips is refused, as any local time is.

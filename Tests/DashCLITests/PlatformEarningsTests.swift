@@ -15,7 +15,7 @@ import TestSupport
                 == [[.text("doordash"), .integer(420_000), .integer(50_000), .null]])
         #expect(store.run("shift", "earnings", "1", "88.20").stdout == "shift 1: earnings 88.20 (tips not reported)\n")
         #expect(store.run("shift", "earnings", "1", "82.20").stdout == "shift 1: earnings 82.20 (tips not reported) (was 88.20)\n")
-        #expect(store.run("shift", "earnings", "1", "--clear", "--platform", "DOORDASH").stdout == "cleared your DOORDASH earnings of shift 1\n")
+        #expect(store.run("shift", "earnings", "1", "--clear", "--platform", "DOORDASH").stdout == "cleared your DOORDASH earnings of shift 1 (was 42.00 (platform tips 5.00))\n")
         #expect(try store.values("SELECT count(*) FROM shiftEarning") == [[.integer(0)]])
     }
 }
