@@ -4,6 +4,7 @@ enum Commands {
         ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftCommands.earnings, ShiftCommands.fuel, VehicleCommands.miles, RemeasureCommand.spec,
         ShiftCommands.delete, VehicleCommands.set, VehicleCommands.show, VehicleCommands.odometer, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
         ReportCommand.spec, TaxCommand.spec, TaxCommand.reconcile, TaxPaidCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
+        ConfigCommands.show, ConfigCommands.set, ConfigCommands.unset,
     ]
 }
 
