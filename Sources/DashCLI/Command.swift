@@ -139,7 +139,7 @@ final class Invocation {
         if zoneSource != nil { return zone }
         if timesCarryOffsets, let utc = TimeZone(identifier: "UTC") { return utc }
         throw UsageError(message: "this import needs to know the \(kind)'s time zone: its times are local and none is given",
-                         hint: ZoneRule.hint(systemZone: context.systemZone, alternative: "give the template a \"timeZone\"")
+                         hint: ZoneRule.hint(systemZone: context.systemZone, alternative: "give the template a \"timeZone\""))
     }
 
     /// The bytes of a template file a user names; missing or unreadable is exit 66.

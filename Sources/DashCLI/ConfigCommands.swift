@@ -63,7 +63,7 @@ enum ConfigCommands {
         })
 
     static let unset = CommandSpec(
-        path: ["config", "unset"], abstract: "Remove a config key: its option's built-in default applies again.",
+        path: ["config", "unset"], abstract: "Remove a config key (the built-in default applies again).",
         usage: "config unset KEY",
         arguments: [("KEY", "store, tz, week_start or mileage_rates.")],
         store: .none,

@@ -88,7 +88,7 @@ struct ConfigFile {
 
     static func refusal(_ path: String, _ what: String, unsettable: Bool = true) -> CommandFailure {
         let fix = unsettable ? "fix it, or 'dashpilot config set' or 'config unset' the key" : "fix it or remove it"
-        CommandFailure(message: "the config file \(path)" + (what.hasPrefix(":") ? "" : " ") + "\(what); \(fix)", status: .dataError)
+        return CommandFailure(message: "the config file \(path)" + (what.hasPrefix(":") ? "" : " ") + "\(what); \(fix)", status: .dataError)
     }
 
     /// The file as it is to be written: sorted keys, two-space indent, a final newline.

@@ -5,7 +5,8 @@ import Foundation
 /// A report or export whose span holds no record (no shift started in it, no expense in it)
 /// says so in one line on stderr, naming the span and where the records lie, so a cron job with
 /// the wrong year does not mail a report of zeros in silence (docs/cron.md). `--quiet` silences
-/// the line; `--strict` makes it exit 1 with nothing printed or written.
+/// the line; `--strict` makes it an error (exit 1, the line printed even under `--quiet`, as
+/// every failure's is) with nothing else printed or written.
 enum EmptySpan {
     static let strictOption = OptionHelp(
         name: "strict", value: nil,
@@ -14,8 +15,12 @@ enum EmptySpan {
     /// Nil when the span holds a record or the line is only a note; else the exit status.
     static func check(_ run: Invocation, request: ReportRequest, holdsRecords: Bool) throws -> ExitCode? {
         guard !holdsRecords else { return nil }
-        run.note(try line(run, request: request))
-        return run.arguments.has("strict") ? .failure : nil
+        let text = try line(run, request: request)
+        // Under --strict it is a failure, and a failure is one line even under --quiet
+        // (docs/cron.md: cron mails that line).
+        guard run.arguments.has("strict") else { run.note(text); return nil }
+        run.context.console.err("dashpilot: error: \(text)\n")
+        return .failure
     }
 
     /// `no records in 2025-01-01 to 2025-12-31; the store's records run 2026-01-04 to 2026-11-28`.
