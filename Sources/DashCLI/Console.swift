@@ -28,7 +28,8 @@ public struct CLIContext: Sendable {
     public var environment: [String: String]
     /// The clock, read once per command.
     public var now: @Sendable () -> Date
-    /// The zone used when neither `--tz` nor `$TZ` names one.
+    /// The machine's zone: never used for local times (ZoneRule.swift), only named in the hint
+    /// of a refusal for want of a zone.
     public var systemZone: TimeZone
 
     public init(console: Console, environment: [String: String], now: @escaping @Sendable () -> Date, systemZone: TimeZone) {
