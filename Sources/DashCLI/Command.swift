@@ -64,6 +64,11 @@ final class Invocation {
 
     /// How the running command uses the store.
     var access: StoreAccess = .none
+    /// The config file's checked values (ConfigFile.swift).
+    var config = ConfigValues()
+    /// Where `zone` came from by ``ZoneRule``; nil when none was given (a command that runs
+    /// without a zone, `ZoneRule.runWithoutZone`: then `zone` is a placeholder it never reads).
+    var zoneSource: ZoneRule.Source?
 
     /// The store, opened (and migrated, and created when the command records something) on
     /// first use.
@@ -128,16 +133,17 @@ final class Invocation {
         if (try? store.removeIfEmpty()) == true { openedStore = nil }
     }
 
-    /// The zone a file's local times are read in: `--tz`, else the template's `timeZone`. Never
-    /// `$TZ` or the system zone, so an import gives the same record under cron and in a shell.
-    /// When every time in the file carries its own offset (`timesCarryOffsets`), no zone is
-    /// needed: UTC stands in, and reads nothing.
-    func importZone(template: TimeZone?, timesCarryOffsets: Bool = false) throws -> TimeZone {
-        if try arguments.value("tz") != nil { return zone }
+    /// The zone a file's local times are read in: `--tz`, else the template's `timeZone` (the
+    /// file's own zone), else the zone ``ZoneRule`` gives (the config's `tz`, else `$TZ`). When
+    /// every time in the file carries its own offset (`timesCarryOffsets`), no zone is needed:
+    /// UTC stands in, and reads nothing. `kind` names the file in the refusal ("statement").
+    func importZone(template: TimeZone?, timesCarryOffsets: Bool = false, kind: String = "statement") throws -> TimeZone {
+        if zoneSource == .option { return zone }
         if let template { return template }
+        if zoneSource != nil { return zone }
         if timesCarryOffsets, let utc = TimeZone(identifier: "UTC") { return utc }
-        throw UsageError(message: "this import needs to know the statement's time zone",
-                         hint: "pass --tz (an IANA name such as America/Chicago) or give the template a \"timeZone\"")
+        throw UsageError(message: "this import needs to know the \(kind)'s time zone: its times are local and none is given",
+                         hint: ZoneRule.hint(systemZone: context.systemZone, alternative: "give the template a \"timeZone\""))
     }
 
     /// The bytes of a template file a user names; missing or unreadable is exit 66.

@@ -5,6 +5,7 @@ enum Commands {
         ShiftCommands.delete, VehicleCommands.set, VehicleCommands.show, VehicleCommands.odometer, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.undo, DeliveryCommands.add, DeliveryCommands.delete, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
         ReportCommand.spec, TaxCommand.spec, TaxCommand.reconcile, TaxPaidCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
         Version.spec, CompletionCommand.spec, ManPage.spec,
+        ConfigCommands.show, ConfigCommands.set, ConfigCommands.unset,
     ]
 }
 

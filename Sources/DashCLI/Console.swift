@@ -33,7 +33,8 @@ public struct CLIContext: Sendable {
     public var environment: [String: String]
     /// The clock, read once per command.
     public var now: @Sendable () -> Date
-    /// The zone used when neither `--tz` nor `$TZ` names one.
+    /// The machine's zone: never used for local times (ZoneRule.swift), only named in the hint
+    /// of a refusal for want of a zone.
     public var systemZone: TimeZone
     /// Whether an import may take SIGINT and SIGTERM (``Interrupt``): only the real process,
     /// never a test running commands in-process.

@@ -52,7 +52,7 @@ public enum DashPilotCLI {
         let quiet = UsageLine.isQuiet(words)
 
         guard let spec else { return runWithoutCommand(words: words, path: path, next: index < words.count ? words[index] : nil, rest: rest,
-                                                     console: quiet ? UsageLine.oneLine(console) : console) }
+                                                     console: quiet ? UsageLine.oneLine(console) : console, environment: context.environment) }
 
         let valued = globalValued.union(spec.options.filter { $0.value != nil }.map(\.name))
         let flags = globalFlags.union(spec.options.filter { $0.value == nil }.map(\.name))
@@ -63,17 +63,26 @@ public enum DashPilotCLI {
             return usageFailure(error, spec: spec, console: console, quiet: quiet)
         }
         if parsed.has("help") {
-            console.out(Help.command(spec))
+            let defaults = (try? ConfigFile.read(environment: context.environment).checked())?.optionDefaults ?? [:]
+            console.out(Help.command(spec, configDefaults: defaults))
             return .success
         }
 
         let invocation: Invocation
         do {
-            let zone = try resolveZone(parsed, context: context)
-            invocation = Invocation(arguments: parsed, context: context, zone: zone, quiet: parsed.has("quiet"),
-                                    storePath: try resolveStorePath(parsed, environment: context.environment))
+            // The config commands read the file themselves: they must reach one holding a bad value.
+            let file = try ConfigFile.read(environment: context.environment)
+            let config = spec.path.first == "config" ? ConfigValues(path: file.path) : try file.checked()
+            let zone = try resolveZone(parsed, spec: spec, config: config, context: context)
+            invocation = Invocation(arguments: parsed, context: context, zone: zone?.0 ?? .gmt, quiet: parsed.has("quiet"),
+                                    storePath: try resolveStorePath(parsed, environment: context.environment, config: config).path)
+            invocation.config = config
+            invocation.zoneSource = zone?.1
         } catch let error as UsageError {
             return usageFailure(error, spec: spec, console: console, quiet: quiet)
+        } catch let error as CommandFailure {
+            console.err("dashpilot: error: \(error.message)\n")
+            return error.status
         } catch {
             console.err("dashpilot: error: \(error)\n")
             return .failure
@@ -86,16 +95,17 @@ public enum DashPilotCLI {
         } catch let error as UsageError {
             return usageFailure(error, spec: spec, console: console, quiet: quiet)
         } catch {
-            return report(error, console: console, storePath: invocation.storePath)
+            return report(error, console: console, storePath: invocation.storePath, zone: invocation.zoneSource.map { _ in invocation.zone })
         }
     }
 
     /// No complete command: the overview, a group's help, or an error naming the unknown word.
-    private static func runWithoutCommand(words: [String], path: [String], next: String?, rest: [String], console: Console) -> ExitCode {
+    private static func runWithoutCommand(words: [String], path: [String], next: String?, rest: [String], console: Console,
+                                          environment: [String: String]) -> ExitCode {
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
         if path.isEmpty {
             if words.isEmpty || words == ["help"] || (wantsHelp && next.map({ $0.hasPrefix("-") }) ?? true) {
-                console.out(Help.overview())
+                console.out(Help.overview(configDefaults: (try? ConfigFile.read(environment: environment).checked())?.optionDefaults ?? [:]))
                 return .success
             }
             if let next, !next.hasPrefix("-") {
@@ -145,7 +155,8 @@ public enum DashPilotCLI {
     }
 
     /// Prints an error and maps it to its exit status (DESIGN.md section 7).
-    static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil) -> ExitCode {
+    /// A ``ModelError``'s instants are printed in `zone` (the command's) with UTC beside.
+    static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil, zone: TimeZone? = nil) -> ExitCode {
         let status: ExitCode
         let error = StoreFault(translating: error) ?? error
         if let fault = error as? StoreFault, fault.kind != .migration {
@@ -170,7 +181,8 @@ public enum DashPilotCLI {
             status = .failure
         case let error as ModelError:
             if case .notFound = error { status = .failure } else { status = .dataError }
-            console.err("dashpilot: error: \(error)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
+            let message = zone.map { error.description(in: $0) } ?? error.description
+            console.err("dashpilot: error: \(message)\n" + (status == .dataError ? "dashpilot: nothing was written\n" : ""))
             return status
         case let error as StoreError:
             // An import's busy store is said once by `Invocation.importEach`, with every file.
@@ -200,34 +212,41 @@ public enum DashPilotCLI {
         return .tempFail
     }
 
-    /// `--tz`, else `$TZ`, else the system zone. An unknown name is a usage error.
-    static func resolveZone(_ arguments: ParsedArguments, context: CLIContext) throws -> TimeZone {
-        if let name = try arguments.value("tz") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw UsageError(message: "unknown time zone '\(name)'", hint: "use an IANA name such as America/Chicago or UTC")
-            }
-            return zone
+    /// The zone by ``ZoneRule``: `--tz`, else the config's `tz`, else `$TZ`. A command that reads
+    /// or prints local times refuses without one (exit 64); the others run with none (nil).
+    static func resolveZone(_ arguments: ParsedArguments, spec: CommandSpec, config: ConfigValues,
+                            context: CLIContext) throws -> (TimeZone, ZoneRule.Source)? {
+        let option = try arguments.value("tz")
+        // The config commands check only a --tz given: they must reach a config or $TZ to fix.
+        if spec.path.first == "config" {
+            return try option.map { (try ZoneRule.zone($0, from: .option), .option) }
         }
-        if let name = context.environment["TZ"], !name.isEmpty {
-            let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
-            if let zone = TimeZone(identifier: trimmed) { return zone }
+        let zone = try ZoneRule.resolve(option: option, configured: config.tz, configPath: config.path ?? "", environment: context.environment)
+        if zone == nil, !ZoneRule.runWithoutZone.contains(spec.name) {
+            throw UsageError(message: "'\(spec.name)' needs a time zone for its local times, and none is given",
+                             hint: ZoneRule.hint(systemZone: context.systemZone))
         }
-        return context.systemZone
+        return zone
     }
 
-    /// `--store`, else `$DASHPILOT_STORE`, else `$XDG_DATA_HOME/dashpilot/dashpilot.sqlite`,
-    /// else `~/.local/share/dashpilot/dashpilot.sqlite`.
-    static func resolveStorePath(_ arguments: ParsedArguments, environment: [String: String]) throws -> String {
+    /// Where the store's path came from, for `config show`.
+    enum StoreSource: String { case option = "--store", environment = "$DASHPILOT_STORE", config = "config", xdgData = "$XDG_DATA_HOME", home = "default" }
+
+    /// `--store`, else `$DASHPILOT_STORE`, else the config's `store`, else
+    /// `$XDG_DATA_HOME/dashpilot/dashpilot.sqlite`, else `~/.local/share/dashpilot/dashpilot.sqlite`.
+    static func resolveStorePath(_ arguments: ParsedArguments, environment: [String: String],
+                                 config: ConfigValues = ConfigValues()) throws -> (path: String, source: StoreSource) {
         if let path = try arguments.value("store") {
             guard !path.isEmpty else { throw UsageError(message: "--store needs a path") }
-            return path
+            return (path, .option)
         }
-        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return path }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/dashpilot/dashpilot.sqlite" }
+        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return (path, .environment) }
+        if let path = config.store { return (path, .config) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return (data + "/dashpilot/dashpilot.sqlite", .xdgData) }
         guard let home = environment["HOME"], !home.isEmpty else {
             throw UsageError(message: "no store given and $HOME is not set", hint: "pass --store PATH or set DASHPILOT_STORE")
         }
-        return home + "/.local/share/dashpilot/dashpilot.sqlite"
+        return (home + "/.local/share/dashpilot/dashpilot.sqlite", .home)
     }
 }
 

@@ -25,7 +25,7 @@ enum ExpenseImportCommand {
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
             let template = try loadTemplate(try run.arguments.value("template"), run: run)
             let dryRun = run.arguments.has("dry-run")
-            let zone = try run.importZone(template: template.timeZone)
+            let zone = try run.importZone(template: template.timeZone, kind: "expense file")
             let store = try run.importStore()
             return run.importEach(files) { importOne($0, template: template, zone: zone, store: store, dryRun: dryRun, run: run) }
         })

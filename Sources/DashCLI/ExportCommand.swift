@@ -10,7 +10,8 @@ enum ExportCommand {
         path: ["export"], abstract: "Write CSV files, an XLSX workbook or a text summary.",
         usage: """
             export --format F --out PATH [--table T] [--template PATH]
-                   [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P] ...
+                   [--force] [--range EXPR] [--from DATE] [--to DATE] [--period P]
+                   [--strict] ...
             """,
         options: [
             OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's six tables and the tax summary's five, or one table's file), xlsx (a workbook) or text (a summary)."),
@@ -39,6 +40,8 @@ enum ExportCommand {
             if try run.arguments.value("table") != nil, format != "csv" { throw UsageError(message: "--table is for --format csv") }
             if try run.arguments.value("template") != nil, format != "text" { throw UsageError(message: "--template is for --format text") }
             let data = try exportData(run)
+            let holdsRecords = !data.report.shifts.isEmpty || !data.expenses.isEmpty
+            if let status = try EmptySpan.check(run, request: data.report.request, holdsRecords: holdsRecords) { return status }
             let template = format == "text" ? try summaryTemplate(run, unit: data.report.request.distanceUnit) : nil
             let force = run.arguments.has("force")
             var files = AtomicFiles()

@@ -2,12 +2,12 @@
 /// OPTIONS, then a pointer to more help. Printed on stdout with exit 0.
 enum Help {
     static let globalOptions: [OptionHelp] = [
-        OptionHelp(name: "store", value: "PATH", help: "The store file. Default: $DASHPILOT_STORE, else $XDG_DATA_HOME/dashpilot/dashpilot.sqlite (~/.local/share/...)."),
-        OptionHelp(name: "tz", value: "ZONE", help: "IANA time zone for local times, such as America/Chicago. Default: $TZ, else the system zone."),
+        OptionHelp(name: "store", value: "PATH", help: "The store file. Default: $DASHPILOT_STORE, else the config's store, else $XDG_DATA_HOME/dashpilot/dashpilot.sqlite (~/.local/share/...)."),
+        OptionHelp(name: "tz", value: "ZONE", help: "IANA time zone for local times, such as America/Chicago (not EST or an offset). Default: the config's tz, else $TZ; with none, a command that reads or prints local times refuses."),
         OptionHelp(name: "quiet", value: nil, help: "Print only what was asked for: no notes on stderr."),
     ]
 
-    static func overview() -> String {
+    static func overview(configDefaults: [String: String] = [:]) -> String {
         var text = """
             OVERVIEW: Keep an honest record of delivery work: shifts, routes, earnings and
             expenses, in one SQLite file, with figures a driver can defend.
@@ -18,7 +18,8 @@ enum Help {
 
             """
         text += optionLines(globalOptions + [OptionHelp(name: "help", value: nil, help: "Show help (also after any command)."),
-                                             OptionHelp(name: "version", value: nil, help: "Print the version (as 'dashpilot version').")])
+                                             OptionHelp(name: "version", value: nil, help: "Print the version (as 'dashpilot version').")],
+                            configDefaults: configDefaults)
         text += "\nCOMMANDS:\n"
         let width = (Commands.all.map { $0.name.count }.max() ?? 10) + 2
         for spec in Commands.all {
@@ -44,7 +45,7 @@ enum Help {
         return text
     }
 
-    static func command(_ spec: CommandSpec) -> String {
+    static func command(_ spec: CommandSpec, configDefaults: [String: String] = [:]) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n\n" + usageLines(spec)
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
@@ -52,7 +53,7 @@ enum Help {
             for (name, help) in spec.arguments { text += wrapped("  " + name.padding(toLength: width, withPad: " ", startingAt: 0), help) }
         }
         text += "\nOPTIONS:\n"
-        text += optionLines(spec.options + globalOptions + [OptionHelp(name: "help", value: nil, help: "Show this help.")])
+        text += optionLines(spec.options + globalOptions + [OptionHelp(name: "help", value: nil, help: "Show this help.")], configDefaults: configDefaults)
         if let discussion = spec.discussion { text += "\n" + paragraph(discussion) }
         return text
     }
@@ -79,7 +80,9 @@ enum Help {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func optionLines(_ options: [OptionHelp]) -> String {
+    /// `configDefaults` (option name to value) adds `(default from config: VALUE)` to the options
+    /// the config file supplies a default for.
+    private static func optionLines(_ options: [OptionHelp], configDefaults: [String: String] = [:]) -> String {
         let labels = options.map { option -> String in
             var label = (option.name == "help" ? "-h, " : "") + "--" + option.name
             if let value = option.value { label += " " + value }
@@ -89,7 +92,8 @@ enum Help {
         let width = max(16, (labels.map(\.count).max() ?? 0) + 4)
         var text = ""
         for (label, option) in zip(labels, options) {
-            text += wrapped("  " + label.padding(toLength: width, withPad: " ", startingAt: 0), option.help)
+            let help = option.help + (configDefaults[option.name].map { " (default from config: \($0))" } ?? "")
+            text += wrapped("  " + label.padding(toLength: width, withPad: " ", startingAt: 0), help)
         }
         return text
     }

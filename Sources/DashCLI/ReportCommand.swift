@@ -11,7 +11,7 @@ enum ReportCommand {
             report [--period P] [--from DATE] [--to DATE] [--range EXPR]
                    [--today DATE] [--week-start DAY] [--format F] [--shifts]
                    [--platforms]
-                   [--units U] [--mileage-rates T]
+                   [--units U] [--mileage-rates T] [--strict]
             """,
         options: [
             OptionHelp(name: "period", value: "P", help: "A row per day, week, month, quarter, year or tax-quarter (US estimated-tax periods). Default: the range's own unit, else month."),
@@ -25,6 +25,7 @@ enum ReportCommand {
             OptionHelp(name: "platforms", value: nil, help: "A row per period and platform (the platforms.csv view), then the totals."),
             OptionHelp(name: "units", value: "U", help: "mi (default) or km, for distances and per-distance rates."),
             OptionHelp(name: "mileage-rates", value: "T", help: "The standard-mileage rate table: us-irs-business (default), a table file's path, or none."),
+            EmptySpan.strictOption,
         ],
         discussion: """
             A shift belongs to the period its start falls in, in the report's zone (--tz), with
@@ -34,21 +35,22 @@ enum ReportCommand {
             empty cell in CSV, null in JSON), never as 0.00, and what is missing is counted.
             Rates (per worked hour, per mile) are over the shifts that have both figures. The
             fuel estimate and recorded fuel expenses are two views, never both subtracted.
-            Without --range, --from or --to the report covers everything recorded.
+            Without --range, --from or --to the report covers everything recorded. A span holding
+            no record says so on stderr, naming where the records lie; --strict makes that exit 1.
             """,
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
             let request = try makeRequest(run)
             let store = try run.store
-            let report: Report = try store.read {
+            let (report, holdsRecords): (Report, Bool) = try store.read {
                 let (from, to) = request.instants
                 // A sum that does not fit, in the store's reads or the report's: exit 65, naming
                 // the records beyond Money.largestRecordable (docs/report.md), as export does.
                 do {
                     let facts = try store.shiftFacts(from: from, to: to)
                     let expenses = try store.expenses(from: from, to: to)
-                    return try Report(request: request, facts: facts, expenses: expenses)
+                    return (try Report(request: request, facts: facts, expenses: expenses), !facts.isEmpty || !expenses.isEmpty)
                 } catch let error as MoneyError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
@@ -56,6 +58,8 @@ enum ReportCommand {
             let format = try run.arguments.value("format") ?? "text"
             let shifts = run.arguments.has("shifts"), platforms = run.arguments.has("platforms")
             if shifts, platforms { throw UsageError(message: "--shifts and --platforms are two views: give one") }
+            guard ["text", "csv", "json"].contains(format) else { throw UsageError(message: "--format must be text, csv or json, not '\(format)'") }
+            if let status = try EmptySpan.check(run, request: request, holdsRecords: holdsRecords) { return status }
             switch format {
             case "text" where platforms: run.context.console.out(ReportText.renderPlatforms(report))
             case "csv" where platforms: run.context.console.out(CSVText.render(report.platformsTable))
@@ -72,7 +76,7 @@ enum ReportCommand {
     static func makeRequest(_ run: Invocation) throws -> ReportRequest {
         let args = run.arguments
         var weekStart: WeekStart
-        switch try args.value("week-start") ?? "monday" {
+        switch try args.value("week-start") ?? run.config.weekStart ?? "monday" {
         case "monday": weekStart = .monday
         case "sunday": weekStart = .sunday
         case let other: throw UsageError(message: "--week-start must be monday or sunday, not '\(other)'")
@@ -148,7 +152,7 @@ enum ReportCommand {
     }
 
     static func rates(_ run: Invocation) throws -> MileageRateTable? {
-        let name = try run.arguments.value("mileage-rates") ?? "us-irs-business"
+        let name = try run.arguments.value("mileage-rates") ?? run.config.mileageRates ?? "us-irs-business"
         if name == "none" { return nil }
         do {
             if let builtIn = try MileageRateTable.builtIn(name) { return builtIn }

@@ -80,6 +80,7 @@ import Glibc
     @Test func theHintJoinsTheLine() {
         let result = runCLI(["--quiet", "shift", "add", "--strat", "x"])
         #expect(result.stderr == "dashpilot: error: unknown option --strat; did you mean --start?\n")
-        #expect(runCLI(["shift", "add", "--strat", "x"]).stderr.split(separator: "\n").count == 4)
+        // Without --quiet: the error, the hint, the usage (two lines since shift add took --earnings), the pointer to --help.
+        #expect(runCLI(["shift", "add", "--strat", "x"]).stderr.split(separator: "\n").count == 5)
     }
 }

@@ -27,8 +27,9 @@ struct CLIResult {
 /// Sunday 2026-11-29 12:00 UTC: the fixed clock of every CLI test.
 let fixedNow = Date(timeIntervalSince1970: 1_795_953_600)
 
-/// Runs the command line in-process with a fixed clock, a fixed system zone and no $TZ.
-func runCLI(_ words: [String], input: [String] = [], terminal: Bool = false, environment: [String: String] = [:],
+/// Runs the command line in-process with a fixed clock, a fixed system zone and `TZ=UTC` (a
+/// command that reads or prints local times refuses without a zone; docs/cli.md).
+func runCLI(_ words: [String], input: [String] = [], terminal: Bool = false, environment: [String: String] = ["TZ": "UTC"],
             systemZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, now: Date = fixedNow) -> CLIResult {
     let captured = Captured(input: input)
     let console = Console(out: { captured.out($0) }, err: { captured.err($0) }, readLine: { captured.readLine() },

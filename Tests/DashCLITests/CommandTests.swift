@@ -167,9 +167,10 @@ import TestSupport
         let utc = runCLI(words, environment: ["TZ": "Europe/Berlin"])
         #expect(tokyo.stdout == utc.stdout)
         #expect(tokyo.stdout.contains("2026-11-06 Fri 23:30  02:10+1"))
-        // Without --tz, $TZ decides, then the system zone.
+        // Without --tz, $TZ decides; with neither the command refuses: the system zone is never read.
         let berlin = runCLI(["--store", store.path, "shifts"], environment: ["TZ": "Europe/Berlin"])
         #expect(berlin.stdout.contains("2026-11-07 Sat 06:30  09:10"))
+        #expect(runCLI(["--store", store.path, "shifts"], environment: [:], systemZone: TimeZone(identifier: "Asia/Tokyo") ?? .gmt).status == .usage)
     }
 
     @Test func storeInfoAndMigrate() throws {

@@ -45,9 +45,19 @@ enum ProcessHarness {
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let rc = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        let envp = childEnvironment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
+        let rc = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         try #require(rc == 0, "could not start \(arguments[0]): \(rc)")
         return Child(pid: pid, output: output)
+    }
+
+    /// The runner's environment, with `TZ=UTC` when it names no zone: a command that reads or
+    /// prints local times refuses without one (docs/cli.md, "Time zone").
+    static var childEnvironment: [String] {
+        var environment = ProcessInfo.processInfo.environment
+        if environment["TZ"]?.isEmpty ?? true { environment["TZ"] = "UTC" }
+        return environment.map { "\($0.key)=\($0.value)" }.sorted()
     }
 
     /// Runs it to the end.

@@ -176,9 +176,10 @@ import TestSupport
     @Test func reviewedEdges() throws {
         let store = try CLIStore()
         _ = try Store.open(at: store.path, create: true)
-        // Without --tz or a template timeZone the import refuses: never $TZ or the system zone.
+        // Without --tz, a template timeZone, a configured zone or $TZ the import refuses: never the system zone.
         let file = try write(store, "a.csv", "Date,Start,End,Earnings\n2026-11-02,10:00,11:00,5\n")
-        let noZone = runCLI(["--store", store.path, "import", "statement", file, "--template", "shift-log"], environment: ["TZ": "Asia/Tokyo"])
+        let noZone = runCLI(["--store", store.path, "import", "statement", file, "--template", "shift-log"], environment: [:],
+                            systemZone: TimeZone(identifier: "Asia/Tokyo") ?? .gmt)
         #expect(noZone.status == .usage)
         #expect(noZone.stderr.contains("needs to know the statement's time zone"))
         // Two rows giving one shift its earnings: refused, never summed or overwritten.
