@@ -1,3 +1,4 @@
+import DashImport
 import DashModel
 import DashReport
 import DashStore
@@ -104,7 +105,12 @@ final class Invocation {
         let rank: [ExitCode: Int] = [.success: 0, .failure: 1, .dataError: 2, .noInput: 3, .software: 4, .usage: 1]
         var status = ExitCode.success
         for (index, path) in files.enumerated() {
-            let result = importOne(path)
+            let result: ExitCode
+            do { result = importOne(try PathArgument.input(path, what: "a file")) } catch {
+                context.console.err("dashpilot: error: \((error as? CommandFailure)?.message ?? "\(error)")\n"
+                                    + "dashpilot: \(PathArgument.display(path)): nothing imported\n")
+                result = .noInput
+            }
             if rank[result, default: 0] > rank[status, default: 0] { status = result }
             // Another process held the write lock past the busy timeout: the files left would
             // wait as long again. Said once, naming the store and every file not imported.
@@ -136,12 +142,14 @@ final class Invocation {
                          hint: "pass --tz (an IANA name such as America/Chicago) or give the template a \"timeZone\"")
     }
 
-    /// The bytes of a template file a user names; missing or unreadable is exit 66.
-    func templateFile(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "\(path): cannot read the template", status: .noInput)
+    /// The bytes of a file a user names with `option` (a template, a rate table, a category
+    /// map), checked by ``PathArgument/input(_:what:option:)``: a regular file of at most 1 MiB;
+    /// missing or unreadable is exit 66.
+    func templateFile(_ path: String, option: String, what: String = "the template") throws -> [UInt8] {
+        let path = try PathArgument.input(path, what: what, option: option)
+        do { return try CSVFileStream.contents(path, limit: 1 << 20) } catch {
+            throw CommandFailure(message: "\(option) \(PathArgument.display(path)): cannot read \(what): \(error)", status: .noInput)
         }
-        return Array(data)
     }
 
     /// Standard output.

@@ -132,7 +132,7 @@ public enum DashPilotCLI {
         return .usage
     }
 
-    /// Prints an error and maps it to its exit status (DESIGN.md section 7).
+    /// Prints an error and maps it to its exit status (docs/cli.md, "Errors and exit statuses").
     static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil) -> ExitCode {
         let status: ExitCode
         let error = StoreFault(translating: error) ?? error
@@ -198,10 +198,9 @@ public enum DashPilotCLI {
     /// else `~/.local/share/dashpilot/dashpilot.sqlite`.
     static func resolveStorePath(_ arguments: ParsedArguments, environment: [String: String]) throws -> String {
         if let path = try arguments.value("store") {
-            guard !path.isEmpty else { throw UsageError(message: "--store needs a path") }
-            return path
+            return try PathArgument.store(path)
         }
-        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return path }
+        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return try PathArgument.store(path, option: "$DASHPILOT_STORE") }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/dashpilot/dashpilot.sqlite" }
         guard let home = environment["HOME"], !home.isEmpty else {
             throw UsageError(message: "no store given and $HOME is not set", hint: "pass --store PATH or set DASHPILOT_STORE")

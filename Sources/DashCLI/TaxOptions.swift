@@ -46,10 +46,7 @@ extension TaxCommand {
                 throw UsageError(message: "unknown category map '\(name)'",
                                  hint: "shipped: \(ExpenseCategoryMap.builtInJSON.keys.sorted().joined(separator: ", ")); or a map file's path")
             }
-            guard let data = FileManager.default.contents(atPath: name) else {
-                throw CommandFailure(message: "\(name): cannot read the category map", status: .noInput)
-            }
-            return try ExpenseCategoryMap.parse(data, file: name)
+            return try ExpenseCategoryMap.parse(Data(try run.templateFile(name, option: "--categories", what: "the category map")), file: name)
         } catch let error as TaxTableError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }
