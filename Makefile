@@ -75,7 +75,7 @@ layers:
 # of its seeds in .build/fuzz/corpus and fails on any crash, leak or timeout.
 # FUZZ_SECONDS=600 make fuzz: ten minutes each; make fuzz FUZZ_TARGETS=gpx: one target.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= csv statement amount time gpx template
+FUZZ_TARGETS ?= csv statement amount time gpx template argv
 
 fuzz: deps
 	Fuzz/build.sh $(FUZZ_TARGETS)
