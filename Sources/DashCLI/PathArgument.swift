@@ -94,22 +94,23 @@ enum PathArgument {
         return path
     }
 
-    /// A file to read (`what`: "the template", "the GPX file"). Missing, a folder, a dangling
-    /// link: exit 66. `option` is nil for a positional.
+    /// A file to read (`what`: "the template", "the rate table"). Missing, a folder, a dangling
+    /// link, a file with a trailing slash: exit 66, as `PATH: reason` for a positional and
+    /// `--option PATH: cannot read WHAT: reason` for an option. `option` is nil for a positional.
     static func input(_ path: String, what: String, option: String? = nil) throws -> String {
-        let label = option.map { "\($0) " } ?? ""
         try checkShape(path, option: option ?? "FILE")
         try refuseDash(path, option: option ?? "FILE", because: "standard input is not read; name a file")
-        let shown = label + display(path)
+        func refuse(_ reason: String) -> CommandFailure {
+            let shown = display(path)
+            return CommandFailure(message: option.map { "\($0) \(shown): cannot read \(what): \(reason)" } ?? "\(shown): \(reason)", status: .noInput)
+        }
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        if trimmed != path, kind(of: trimmed) == .file {
-            throw CommandFailure(message: "\(shown): a file, not a folder (drop the trailing /)", status: .noInput)
-        }
+        if trimmed != path, kind(of: trimmed) == .file { throw refuse("a file, not a folder (drop the trailing /)") }
         switch kind(of: path) {
-        case .missing: throw CommandFailure(message: "\(shown): no such file", status: .noInput)
-        case .dangling(let target): throw CommandFailure(message: "\(shown): a symbolic link to \(display(target)), which does not exist", status: .noInput)
-        case .folder: throw CommandFailure(message: "\(shown) is a folder; name \(what)", status: .noInput)
+        case .missing: throw refuse("No such file or directory")
+        case .dangling(let target): throw refuse("a symbolic link to \(display(target)), which does not exist")
+        case .folder: throw refuse("is a folder; name \(what)")
         case .file, .other: return path
         }
     }

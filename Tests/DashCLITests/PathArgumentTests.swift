@@ -165,15 +165,15 @@ struct PathArgumentTests {
 
     @Test func inputsThatAreNotFilesAreRefused() throws {
         let bed = try Bed()
-        try expectRefusal(bed, ["import", "expenses", "missing.csv"], status: 66, naming: ["missing.csv: no such file", "nothing imported"])
-        try expectRefusal(bed, ["import", "gpx", "dir"], status: 66, naming: ["dir is a folder"])
-        try expectRefusal(bed, ["import", "expenses", "linkdir/"], status: 66, naming: ["linkdir/ is a folder"])
+        try expectRefusal(bed, ["import", "expenses", "missing.csv"], status: 66, naming: ["missing.csv: No such file or directory", "nothing imported"])
+        try expectRefusal(bed, ["import", "gpx", "dir"], status: 66, naming: ["dir: is a folder"])
+        try expectRefusal(bed, ["import", "expenses", "linkdir/"], status: 66, naming: ["linkdir/: is a folder"])
         try expectRefusal(bed, ["import", "expenses", "x.csv/"], status: 66, naming: ["x.csv/", "drop the trailing /"])
         try expectRefusal(bed, ["template", "suggest", "x.csv/"], status: 66, naming: ["x.csv/", "drop the trailing /"])
-        try expectRefusal(bed, ["report", "--range", "2026-11", "--mileage-rates", "dir/"], status: 66, naming: ["--mileage-rates dir/ is a folder"])
-        try expectRefusal(bed, ["tax", "--year", "2026", "--categories", "./map.json"], status: 66, naming: ["--categories ./map.json: no such file"])
+        try expectRefusal(bed, ["report", "--range", "2026-11", "--mileage-rates", "dir/"], status: 66, naming: ["--mileage-rates dir/: cannot read the rate table: is a folder"])
+        try expectRefusal(bed, ["tax", "--year", "2026", "--categories", "./map.json"], status: 66, naming: ["--categories ./map.json: cannot read the category map: No such file"])
         try expectRefusal(bed, ["export", "--format", "text", "--range", "2026-11", "--template", "dir/", "--out", "o.txt"], status: 66,
-                          naming: ["--template dir/ is a folder"])
+                          naming: ["--template dir/: cannot read the template: is a folder"])
     }
 
     // MARK: - Symbolic links
