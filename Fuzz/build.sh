@@ -21,7 +21,7 @@ export PATH="$PATH:/opt/swift/usr/bin"
 SWIFTC="${SWIFTC:-swiftc}"
 OUT="${FUZZ_BUILD_DIR:-$ROOT/.build/fuzz}"
 OPT="${FUZZ_OPT:--O}"
-ALL_TARGETS=(csv statement amount time gpx template)
+ALL_TARGETS=(csv statement amount time gpx template argv)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -34,6 +34,7 @@ entry() {
     time) echo Fuzz/targets/TimeFuzz.swift ;;
     gpx) echo Fuzz/targets/GPXFuzz.swift ;;
     template) echo Fuzz/targets/TemplateFuzz.swift ;;
+    argv) echo Fuzz/targets/ArgvFuzz.swift ;;
     *) echo "unknown fuzz target '$1' (targets: ${ALL_TARGETS[*]})" >&2; return 1 ;;
   esac
 }
@@ -43,7 +44,7 @@ XML_CFLAGS="$(pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/
 XCC=()
 for flag in $XML_CFLAGS; do XCC+=(-Xcc "$flag"); done
 COMMON=(-swift-version 6 "$OPT" -g -sanitize=fuzzer,address -parse-as-library
-        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 "${XCC[@]}")
+        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 -I Sources/CSQLite -I Sources/CXLSXWriter "${XCC[@]}")
 mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/bin"
 
 # True when $1 is missing or older than any of the other files.
@@ -63,6 +64,15 @@ module() {
   shift
   local deps=("$@")
   [ "$name" = DashImport ] && deps+=("$OUT/obj/DashModel.o" Sources/CLibXML2/module.modulemap Sources/CLibXML2/shim.h)
+  # The command line's modules depend on every object built before them.
+  case "$name" in
+    SQLiteKit) deps+=(Sources/CSQLite/module.modulemap Sources/CSQLite/shim.h) ;;
+    DashStore) deps+=("$OUT/obj/DashModel.o" "$OUT/obj/SQLiteKit.o") ;;
+    DashReport) deps+=("$OUT/obj/DashModel.o") ;;
+    DashExport) deps+=("$OUT/obj/DashReport.o" Sources/CXLSXWriter/module.modulemap Sources/CXLSXWriter/shim.h) ;;
+    DashIngest) deps+=("$OUT/obj/DashStore.o" "$OUT/obj/DashImport.o") ;;
+    DashCLI) deps+=("$OUT/obj/DashIngest.o" "$OUT/obj/DashExport.o") ;;
+  esac
   if stale "$OUT/obj/$name.o" "${deps[@]}" "$0"; then
     echo "fuzz build: $name"
     "$SWIFTC" "${COMMON[@]}" "${flags[@]}" -wmo -module-name "$name" \
@@ -74,8 +84,31 @@ module() {
 module DashModel -- Sources/DashModel/*.swift
 module DashImport -enforce-exclusivity=unchecked -enable-testing -- Sources/DashImport/*.swift
 
+# The argv target runs the whole command line in process: every library module, in
+# dependency order, DashCLI with -enable-testing so the target reads its command table.
+CLI_OBJECTS=()
+if [[ " ${TARGETS[*]} " == *" argv "* ]]; then
+  module SQLiteKit -- Sources/SQLiteKit/*.swift
+  module DashStore -- Sources/DashStore/*.swift
+  module DashReport -- Sources/DashReport/*.swift
+  module DashExport -- Sources/DashExport/*.swift
+  module DashIngest -- Sources/DashIngest/*.swift
+  module DashCLI -enable-testing -- Sources/DashCLI/*.swift
+  for name in SQLiteKit DashStore DashReport DashExport DashIngest DashCLI; do CLI_OBJECTS+=("$OUT/obj/$name.o"); done
+fi
+
 for target in "${TARGETS[@]}"; do
   src="$(entry "$target")"
+  if [ "$target" = argv ]; then
+    bin="$OUT/bin/fuzz-argv"
+    if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" "$0"; then
+      echo "fuzz build: fuzz-argv"
+      "$SWIFTC" "${COMMON[@]}" -module-name Fuzz_argv "$src" Fuzz/targets/Common.swift \
+        "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" -lxml2 -lsqlite3 -lxlsxwriter -lz -o "$bin" \
+        2> >(grep -v "Cannot export local symbol" >&2)
+    fi
+    continue
+  fi
   bin="$OUT/bin/fuzz-$target"
   if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "$0"; then
     echo "fuzz build: fuzz-$target"

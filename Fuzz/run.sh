@@ -25,7 +25,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 OUT="${FUZZ_BUILD_DIR:-$ROOT/.build/fuzz}"
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
-ALL_TARGETS=(csv statement amount time gpx template)
+ALL_TARGETS=(csv statement amount time gpx template argv)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 

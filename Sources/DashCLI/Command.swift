@@ -1,3 +1,4 @@
+import DashImport
 import DashModel
 import DashReport
 import DashStore
@@ -111,7 +112,12 @@ final class Invocation {
         Interrupt.arm(context)
         for (index, path) in files.enumerated() {
             Interrupt.enter()
-            let result = importOne(path)
+            let result: ExitCode
+            do { result = importOne(try PathArgument.input(path, what: "a file")) } catch {
+                context.console.err("dashpilot: error: \((error as? CommandFailure)?.message ?? "\(error)")\n"
+                                    + "dashpilot: \(PathArgument.display(path)): nothing imported\n")
+                result = .noInput
+            }
             Interrupt.leave(done: Array(files[...index]))
             if rank[result, default: 0] > rank[status, default: 0] { status = result }
             // Another process held the write lock past the busy timeout: the files left would
@@ -146,12 +152,14 @@ final class Invocation {
                          hint: ZoneRule.hint(systemZone: context.systemZone, alternative: "give the template a \"timeZone\""))
     }
 
-    /// The bytes of a template file a user names; missing or unreadable is exit 66.
-    func templateFile(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "\(path): cannot read the template", status: .noInput)
+    /// The bytes of a file a user names with `option` (a template, a rate table, a category
+    /// map), checked by ``PathArgument/input(_:what:option:)``: a regular file of at most 1 MiB;
+    /// missing or unreadable is exit 66.
+    func templateFile(_ path: String, option: String, what: String = "the template") throws -> [UInt8] {
+        let path = try PathArgument.input(path, what: what, option: option)
+        do { return try CSVFileStream.contents(path, limit: 1 << 20) } catch {
+            throw CommandFailure(message: "\(option) \(PathArgument.display(path)): cannot read \(what): \(error)", status: .noInput)
         }
-        return Array(data)
     }
 
     /// Standard output.

@@ -51,7 +51,7 @@ enum ConfigCommands {
             var file = try ConfigFile.read(environment: run.context.environment)
             let checked = try ConfigFile.validated(key, value)
             if key == "mileage_rates", checked.hasPrefix("/") {
-                do { _ = try MileageRateTable.parse(Data(try run.templateFile(checked)), file: checked) } catch let error as MileageRateError {
+                do { _ = try MileageRateTable.parse(Data(try run.templateFile(checked, option: "mileage_rates", what: "the rate table")), file: checked) } catch let error as MileageRateError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }

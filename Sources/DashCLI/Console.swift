@@ -63,7 +63,7 @@ public struct CLIContext: Sendable {
     }
 }
 
-/// The process's exit status (DESIGN.md section 7).
+/// The process's exit status (docs/cli.md, "Errors and exit statuses").
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// A failure; nothing was written.

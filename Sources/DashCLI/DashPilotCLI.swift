@@ -154,7 +154,7 @@ public enum DashPilotCLI {
         return .usage
     }
 
-    /// Prints an error and maps it to its exit status (DESIGN.md section 7).
+    /// Prints an error and maps it to its exit status (docs/cli.md, "Errors and exit statuses").
     /// A ``ModelError``'s instants are printed in `zone` (the command's) with UTC beside.
     static func report(_ error: any Error, console: Console, storePath: String? = nil, file: String? = nil, zone: TimeZone? = nil) -> ExitCode {
         let status: ExitCode
@@ -237,11 +237,10 @@ public enum DashPilotCLI {
     static func resolveStorePath(_ arguments: ParsedArguments, environment: [String: String],
                                  config: ConfigValues = ConfigValues()) throws -> (path: String, source: StoreSource) {
         if let path = try arguments.value("store") {
-            guard !path.isEmpty else { throw UsageError(message: "--store needs a path") }
-            return (path, .option)
+            return (try PathArgument.store(path), .option)
         }
-        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return (path, .environment) }
-        if let path = config.store { return (path, .config) }
+        if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return (try PathArgument.store(path, option: "$DASHPILOT_STORE"), .environment) }
+        if let path = config.store { return (try PathArgument.store(path, option: "the config's store"), .config) }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return (data + "/dashpilot/dashpilot.sqlite", .xdgData) }
         guard let home = environment["HOME"], !home.isEmpty else {
             throw UsageError(message: "no store given and $HOME is not set", hint: "pass --store PATH or set DASHPILOT_STORE")

@@ -23,6 +23,7 @@ enum ExpenseImportCommand {
         run: { run in
             let files = run.arguments.positionals
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
+            try PathArgument.checkInputs(files)
             let template = try loadTemplate(try run.arguments.value("template"), run: run)
             let dryRun = run.arguments.has("dry-run")
             let zone = try run.importZone(template: template.timeZone, kind: "expense file")

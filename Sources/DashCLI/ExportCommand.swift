@@ -33,10 +33,13 @@ enum ExportCommand {
             _ = try run.arguments.positionals([])
             guard let format = try run.arguments.value("format") else { throw UsageError(message: "missing required option --format", hint: "csv, xlsx or text") }
             guard ["csv", "xlsx", "text"].contains(format) else { throw UsageError(message: "--format must be csv, xlsx or text, not '\(format)'") }
-            guard let out = try run.arguments.value("out") else { throw UsageError(message: "missing required option --out") }
-            if out == "-", format != "text" {
-                throw UsageError(message: "--out - (standard output) is for --format text", hint: "name a file or folder; ./- is one named '-'")
-            }
+            guard let outText = try run.arguments.value("out") else { throw UsageError(message: "missing required option --out") }
+            // One stream (a text summary, one CSV table) may go to standard output; a folder of
+            // tables or a workbook (a zip file) may not (PathArgument).
+            let table = try run.arguments.value("table")
+            let out = try PathArgument.output(outText, option: "--out", stream: format == "text" || (format == "csv" && table != nil),
+                                              why: format == "xlsx" ? "a workbook is a file, not a stream"
+                                                  : "standard output takes one table: pass --table T, or name a folder")
             if try run.arguments.value("table") != nil, format != "csv" { throw UsageError(message: "--table is for --format csv") }
             if try run.arguments.value("template") != nil, format != "text" { throw UsageError(message: "--template is for --format text") }
             let data = try exportData(run)
@@ -48,8 +51,14 @@ enum ExportCommand {
             do {
                 let written: [String]
                 switch format {
-                case "csv": written = try writeCSV(data, out: out, table: try run.arguments.value("table"), force: force, files: &files)
+                case "csv":
+                    guard case .file(let out) = out else {
+                        try writeTable(data, table: table, run: run)
+                        return .success
+                    }
+                    written = try writeCSV(data, out: out, table: table, force: force, files: &files)
                 case "xlsx":
+                    guard case .file(let out) = out else { throw InternalError(message: "a workbook to standard output") }
                     let target = try target(out, force: force)
                     let temporary = files.temporaryPath(for: target)
                     // libxlsxwriter's own stderr lines are dropped in the dashpilot process
@@ -68,7 +77,7 @@ enum ExportCommand {
                     do { text = try SummaryText.render(data, template: template) } catch {
                         throw CommandFailure(message: "\(error)", status: .dataError)
                     }
-                    if out == "-" {
+                    guard case .file(let out) = out else {
                         run.context.console.out(text)
                         return .success
                     }
@@ -123,7 +132,7 @@ enum ExportCommand {
         let path = try run.arguments.value("template")
         var text = BuiltInReportTemplates.summary
         if let path {
-            guard let read = String(bytes: try run.templateFile(path), encoding: .utf8) else {
+            guard let read = String(bytes: try run.templateFile(path, option: "--template"), encoding: .utf8) else {
                 throw CommandFailure(message: "\(path): the template is not UTF-8 text", status: .dataError)
             }
             text = read
@@ -133,21 +142,19 @@ enum ExportCommand {
         }
     }
 
-    /// The file to write: refused when it names a folder, when its folder is missing, or when
-    /// it exists without --force. Leftovers of killed exports of it are removed (ExportLeftovers).
-    /// Path parts come from `PathParts`, never NSString (which traps on `x`, `-`, `a/`).
+    /// The file to write, checked by ``PathArgument/outputFile(_:force:option:)``: refused when
+    /// it names a folder, when its folder is missing, when it is a dangling link, or when it
+    /// exists without --force; a link to a file gives the file it names.
     static func target(_ path: String, force: Bool) throws -> String {
-        guard PathParts.namesAFile(path) else { throw CommandFailure(message: "\(path) names a folder; name a file", status: .failure) }
-        let folder = PathParts.parent(of: path)
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            throw CommandFailure(message: "\(path): no folder \(folder)", status: .failure)
+        try PathArgument.outputFile(path, force: force)
+    }
+
+    /// One CSV table to standard output (`--out - --table T`).
+    static func writeTable(_ data: ExportData, table: String?, run: Invocation) throws {
+        guard let table, let chosen = data.tables.first(where: { $0.name == table }) else {
+            throw UsageError(message: "which table goes to standard output? pass --table", hint: data.tables.map(\.name).joined(separator: ", "))
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw CommandFailure(message: "\(path) is a folder; name a file", status: .failure) }
-            if !force { throw CommandFailure(message: "\(path) exists; pass --force to replace it", status: .failure) }
-        }
-        return path
+        run.context.console.out(CSVText.render(chosen))
     }
 
     /// The tables into a folder, or one table into a file.
@@ -166,15 +173,12 @@ enum ExportCommand {
         }
         if table != nil { throw UsageError(message: "--table needs --out to name a .csv file") }
         if !exists {
-            let parent = PathParts.parent(of: out)
-            guard FileManager.default.fileExists(atPath: parent) else {
-                throw CommandFailure(message: "\(out): no folder \(parent)", status: .failure)
-            }
+            try PathArgument.newFolder(out, option: "--out")
             do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]) } catch {
-                throw CommandFailure(message: "\(out): cannot create the folder", status: .failure)
+                throw CommandFailure(message: "\(PathArgument.display(out)): cannot create the folder", status: .failure)
             }
         } else if !isDirectory.boolValue {
-            throw CommandFailure(message: "\(out) is a file; --format csv writes a folder (or name a .csv file and --table)", status: .failure)
+            throw CommandFailure(message: "\(PathArgument.display(out)) is a file; --format csv writes a folder (or name a .csv file and --table)", status: .failure)
         }
         // Every target checked before anything is written.
         let names = data.tables.map(\.name)

@@ -37,6 +37,7 @@ enum ImportCommands {
         run: { run in
             let files = run.arguments.positionals
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
+            try PathArgument.checkInputs(files)
             let forced = try run.arguments.value("shift").map { try run.id($0, what: "--shift") }
             var thresholds = AcceptanceFilter.Thresholds()
             if let text = try run.arguments.value("max-accuracy") {

@@ -71,4 +71,3 @@ func undoSummary(_ undone: ImportUndo) -> String {
     }
     return text
 }
-

@@ -160,7 +160,7 @@ enum ReportCommand {
                 throw UsageError(message: "unknown mileage rate table '\(name)'",
                                  hint: Suggestions.shipped(name, among: MileageRateTable.builtInJSON.keys, otherwise: "or a table file's path; or none"))
             }
-            return try MileageRateTable.parse(Data(try run.templateFile(name)), file: name)
+            return try MileageRateTable.parse(Data(try run.templateFile(name, option: "--mileage-rates", what: "the rate table")), file: name)
         } catch let error as MileageRateError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }

@@ -33,6 +33,7 @@ enum StatementImportCommand {
         run: { run in
             let files = run.arguments.positionals
             guard !files.isEmpty else { throw UsageError(message: "missing FILE") }
+            try PathArgument.checkInputs(files)
             guard let templateName = try run.arguments.value("template") else {
                 throw UsageError(message: "missing required option --template",
                                  hint: "shipped: \(StatementTemplate.builtInJSON.keys.sorted().joined(separator: ", "))")
@@ -59,6 +60,7 @@ enum StatementImportCommand {
     /// A template file's bytes: a regular file of at most 1 MiB (a FIFO named by mistake would
     /// block the import for ever); missing or unreadable is exit 66.
     static func templateBytes(_ path: String) throws -> [UInt8] {
+        let path = try PathArgument.input(path, what: "the template", option: "--template")
         do { return try CSVFileStream.contents(path, limit: 1 << 20) } catch {
             throw CommandFailure(message: "\(path): cannot read the template: \(error)", status: .noInput)
         }

@@ -46,10 +46,7 @@ extension TaxCommand {
                 throw UsageError(message: "unknown category map '\(name)'",
                                  hint: Suggestions.shipped(name, among: ExpenseCategoryMap.builtInJSON.keys, otherwise: "or a map file's path"))
             }
-            guard let data = FileManager.default.contents(atPath: name) else {
-                throw CommandFailure(message: "\(name): cannot read the category map", status: .noInput)
-            }
-            return try ExpenseCategoryMap.parse(data, file: name)
+            return try ExpenseCategoryMap.parse(Data(try run.templateFile(name, option: "--categories", what: "the category map")), file: name)
         } catch let error as TaxTableError {
             throw CommandFailure(message: "\(error)", status: .dataError)
         }

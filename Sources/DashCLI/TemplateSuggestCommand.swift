@@ -27,7 +27,7 @@ enum TemplateSuggestCommand {
             """,
         store: .none,
         run: { run in
-            let path = try run.arguments.positionals(["FILE"])[0]
+            let path = try PathArgument.input(try run.arguments.positionals(["FILE"])[0], what: "a CSV file")
             var kind: DraftKind?
             if let text = try run.arguments.value("kind") {
                 guard let value = DraftKind(rawValue: text) else {

@@ -19,7 +19,7 @@ public enum DecimalMark: String, Sendable, Hashable, CaseIterable, CustomStringC
 }
 
 /// Amounts as statements write them, read exactly into `Money`: the strict, anchored grammar
-/// RELIABILITY.md section 3.2 asks for. `Decimal(string:)` reads a prefix and ignores the rest
+/// docs/facts.md ("CSV and amounts") asks for. `Decimal(string:)` reads a prefix and ignores the rest
 /// ("1,234.56" is 1, "7.25abc" is 7.25); this never does: a cell is an amount as a whole or an error.
 ///
 /// The grammar, after blanks around the cell are dropped (blank = space, tab, U+00A0, U+202F):

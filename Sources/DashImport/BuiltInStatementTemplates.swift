@@ -107,7 +107,7 @@ extension StatementTemplate {
         {
           "name": "uber-payments",
           "description": "Uber's Payments Transaction report (the fleet and supplier portal's payments_order CSV, which couriers also download): one row per money movement, several per trip, a late tip or adjustment in a later file.",
-          "source": "FORMATS.md 1.1: columns and the vs reporting timestamp as in real files",
+          "source": "docs/templates.md, The Uber templates: columns and the vs reporting timestamp as in real files",
           "kind": "moneyLines",
           "platform": "Uber",
           "delimiter": ",",
@@ -133,7 +133,7 @@ extension StatementTemplate {
         {
           "name": "uber-trips",
           "description": "Uber's Trip activity report (trip_activity CSV): one row per trip, with its request and drop-off times; no money (the payments report has it, joined on Trip UUID).",
-          "source": "FORMATS.md 1.1: column list printed from a real file; times have no zone (pass --tz)",
+          "source": "docs/templates.md, The Uber templates: column list printed from a real file; times have no zone (pass --tz)",
           "kind": "deliveries",
           "platform": "Uber",
           "delimiter": ",",

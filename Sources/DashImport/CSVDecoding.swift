@@ -2,7 +2,7 @@
 ///
 /// UTF-8 is the default and is strict: a file from a bank that is really Latin-1 must be refused
 /// with the line and byte, never read with U+FFFD in place of `é` (`String(decoding:as:)` does
-/// that silently; RELIABILITY.md section 3.2). The single-byte encodings are only used when the
+/// that silently; docs/facts.md, "CSV and amounts"). The single-byte encodings are only used when the
 /// template says so: every byte is a character in them, so nothing could ever detect a wrong guess.
 public enum CSVTextEncoding: String, Sendable, CaseIterable {
     /// Strict UTF-8: overlong forms, surrogates, code points past U+10FFFF, lone continuation

@@ -106,7 +106,7 @@ public struct CSVDialect: Sendable, Equatable {
 }
 
 /// A streaming CSV reader over bytes (RFC 4180, and what real statements do beyond it:
-/// RELIABILITY.md section 3.2).
+/// docs/facts.md, "CSV and amounts").
 ///
 /// Bytes go in with ``feed(_:_:)`` in chunks of any size, cut anywhere, even inside a UTF-8
 /// character or between the CR and LF of a line end; records come out as they complete, and

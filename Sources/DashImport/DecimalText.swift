@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Coordinates as GPX writes them: `xsd:decimal` only. `Double(_:)` would also take `NaN`,
-/// `inf`, `1e999` and `0x28.b4p0` (RELIABILITY.md section 2); those are refused here, before any
+/// `inf`, `1e999` and `0x28.b4p0` (docs/facts.md, "XML on Linux"); those are refused here, before any
 /// conversion, by the grammar `[+-]? (digits ('.' digits?)? | '.' digits)`.
 ///
 /// Any number of digits is a valid `xsd:decimal` (a writer printing a double's exact binary value

@@ -8,7 +8,7 @@ import Glibc
 
 /// A streaming GPX 1.0/1.1 reader on libxml2's SAX2 push parser.
 ///
-/// Why libxml2 SAX2 and not Foundation's `XMLParser` (RELIABILITY.md section 2, PERFORMANCE.md):
+/// Why libxml2 SAX2 and not Foundation's `XMLParser` (docs/facts.md, "XML on Linux"; docs/gpx.md):
 /// about five times the speed; chunks are pushed, so memory stays flat whatever the file's size;
 /// and every failure is visible (XMLParser's `parse()` returns true on Linux for truncated, empty
 /// and two-rooted documents). Safety: no option that loads a DTD, substitutes entities or uses the

@@ -1,7 +1,7 @@
 import DashModel
 import Foundation
 
-// Dates and times in statement cells (issue 4, "Local times"; RELIABILITY.md section 5).
+// Dates and times in statement cells (issue 4, "Local times"; docs/facts.md, "Dates and times").
 //
 // A template names the shape of its time cells with a pattern such as "yyyy-MM-dd HH:mm:ss" or
 // "M/d/yyyy h:mm a". `StatementTimePattern` compiles one once and reads cells with it; the reading

@@ -1,4 +1,4 @@
-/// A write the record refuses: each case is one of the model's rules (DESIGN.md section 2).
+/// A write the record refuses: each case is one of the model's rules (docs/store.md, "The rules, and what enforces them").
 public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case endsBeforeStart(start: Instant, end: Instant)
     case earningsOnActiveShift

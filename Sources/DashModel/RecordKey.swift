@@ -1,4 +1,4 @@
-/// The SHA-256 that identifies an imported row across files (DESIGN.md section 4: work by
+/// The SHA-256 that identifies an imported row across files (docs/record.md, "Any order, exact undo, nothing twice": work by
 /// record key and content, never by file name). Held as its 32 bytes, so the hundred thousand
 /// keys of a big statement are not a hundred thousand strings; the store keeps it as 64
 /// lower-case hex digits.

@@ -4,7 +4,7 @@ enum BuiltInMileageRates {
         "us-irs-business": #"""
 {
   "name": "us-irs-business",
-  "description": "IRS standard mileage rate for business use, dollars per mile, by date range (end exclusive). Figures and sources as found for FORMATS.md 4.2; correct them here if the IRS says otherwise.",
+  "description": "IRS standard mileage rate for business use, dollars per mile, by date range (end exclusive). Figures and sources as found (docs/facts.md, Files drivers have); correct them here if the IRS says otherwise.",
   "rates": [
     {"from": "2016-01-01", "to": "2017-01-01", "perMile": "0.54", "source": "staffscapes.com, citing the IRS announcement; site.performertrack.com/usasmr"},
     {"from": "2017-01-01", "to": "2018-01-01", "perMile": "0.535", "source": "site.performertrack.com/usasmr (secondary)"},

@@ -1,7 +1,7 @@
 import DashModel
 import Foundation
 
-/// Everything an export writes, as format-neutral tables (DESIGN.md section 6): the report's
+/// Everything an export writes, as format-neutral tables (docs/export.md, "What is written"): the report's
 /// periods and shifts, the deliveries of those shifts, the expenses of the span, the mileage
 /// log, and a summary of the headline figures and of what is missing. Renderers only render it.
 public struct ExportData: Sendable {

@@ -2,7 +2,7 @@
 public enum PeriodUnit: String, Sendable, CaseIterable {
     case day, week, month, quarter, year
     /// US estimated-tax periods: Jan 1-Mar 31, Apr 1-May 31, Jun 1-Aug 31, Sep 1-Dec 31
-    /// (3, 2, 3 and 4 months; FORMATS.md 4.3).
+    /// (3, 2, 3 and 4 months; docs/tax.md, "The span").
     case taxQuarter = "tax-quarter"
 }
 

@@ -34,7 +34,7 @@ extension Report {
     /// The per-distance word of column names: `miles` / `mile`, or `km` / `km`.
     private var distanceWords: (total: String, per: String) { request.distanceUnit == .mi ? ("miles", "mile") : ("km", "km") }
 
-    /// The `periods.csv` columns (DESIGN.md section 6), in order, a row per period, and since
+    /// The `periods.csv` columns (docs/export.md, "What is written"), in order, a row per period, and since
     /// issue 16 `standard_mileage_deduction` (the miles times the rate in force on each shift's
     /// date; empty without a rate table or with no shift on a date it covers).
     public var periodsTable: ReportTable {

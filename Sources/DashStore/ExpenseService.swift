@@ -21,7 +21,6 @@ extension Store {
         }
     }
 
-
     /// Expenses incurred in [from, to), oldest first; either bound may be open.
     public func expenses(from: Instant? = nil, to: Instant? = nil) throws -> [Expense] {
         try connection.query("""

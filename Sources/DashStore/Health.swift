@@ -10,7 +10,7 @@ public struct StoreCounts: Sendable, Equatable {
 }
 
 extension Store {
-    /// The record's tables, in the order DESIGN.md lists the entities, then schema v7's statement
+    /// The record's tables, in the order docs/store.md lists the entities, then schema v7's statement
     /// figures and the rows several imports hold, v8's replaced trip figures, then v9's route
     /// positions kept aside, v10's vehicle default and v12's odometer years and tax payments: every check of "nothing written" and of what the store may hold
     /// reads this list.
@@ -95,7 +95,7 @@ extension Store {
                 faults.append(.integrity("broken reference in \(row[0].string ?? "?") row \(row[1].int64 ?? 0)"))
             }
         } catch {
-            // An error from the check is corruption too (RELIABILITY.md 1.3).
+            // An error from the check is corruption too (docs/facts.md, "SQLite").
             faults.append(.integrity("\(error)"))
         }
         return faults

@@ -9,7 +9,7 @@ import Glibc
 /// The driver's record: one SQLite file (or memory), at the current schema, with the services
 /// that read and write it. Every write is one `BEGIN IMMEDIATE` transaction: all or nothing.
 ///
-/// Three openers, as DESIGN.md section 3 lists: ``open(at:create:plan:)`` (current schema and the
+/// Three openers, as docs/store.md lists: ``open(at:create:plan:)`` (current schema and the
 /// plan, on disk), ``inMemory(plan:)``, and ``openHistorical(at:version:plan:)`` (a store left as
 /// an older build would have left it, without migrating past `version`).
 public final class Store {

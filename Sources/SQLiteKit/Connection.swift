@@ -27,7 +27,7 @@ public final class Connection {
     private var registered: String?
 
     /// Opens `path` and applies the connection settings every DashPilot connection uses
-    /// (RELIABILITY.md 1.4): foreign keys on, a 10 s busy timeout, synchronous FULL, secure
+    /// (docs/store.md, "Connection settings"): foreign keys on, a 10 s busy timeout, synchronous FULL, secure
     /// delete, untrusted schema, extended result codes, no double-quoted string literals.
     ///
     /// `checkpointOnClose: false` opens a file that is not yet known to be the caller's: closing

@@ -4,7 +4,7 @@ extension Connection {
     /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`: all of it or none of it.
     ///
     /// IMMEDIATE takes the write lock at BEGIN, so a second process waits its busy timeout here
-    /// rather than failing later with SQLITE_BUSY_SNAPSHOT (RELIABILITY.md 1.3). If `body` or the
+    /// rather than failing later with SQLITE_BUSY_SNAPSHOT (docs/facts.md, "SQLite"). If `body` or the
     /// COMMIT throws, the transaction is rolled back (SQLite may already have done so after
     /// FULL, IOERR, BUSY or NOMEM; then the ROLLBACK is skipped) and the first error is rethrown.
     public func transaction<T>(_ body: () throws -> T) throws -> T {

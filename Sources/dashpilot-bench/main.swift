@@ -300,7 +300,6 @@ if wanted(6), FileManager.default.isExecutableFile(atPath: dashpilot) {
     var text = "Date,Accepted,Delivered,Platform,Pay,Tips,Pickup\n"
     text.reserveCapacity(7_000_000)
 
-
     var seed: UInt64 = 42
     func next() -> UInt64 {
         seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The phone apps whose GPX output the generator imitates (see FORMATS.md section 2).
+/// The phone apps whose GPX output the generator imitates (see docs/facts.md, "Files drivers have").
 enum Style: String, CaseIterable {
     /// GPSLogger for Android, GPX 1.1: one line per point, `.SSS` UTC times, `<hdop>` as DOP
     /// plus `<sat>`, annotations as `<wpt>` newest first before `<trk>`, no trailing newline.

@@ -254,7 +254,7 @@ func readme(_ reports: [FileReport], weeks: Int, seed: UInt64, firstDay: Int, ho
         Rejectable fixes only occur while driving, at least 30 s into a segment, at least 40 s
         apart and not in a shift's last minute, so each stands alone between normal fixes.
 
-        ## Writers imitated (FORMATS.md section 2)
+        ## Writers imitated (docs/facts.md, "Files drivers have")
 
         - **GPSLogger** (`creator="GPSLogger 131 - http://gpslogger.mendhak.com/"`): GPX 1.1,
           one line per point, times `2026-11-02T23:04:05.123Z`, `<src>gps</src><sat>N</sat><hdop>DOP</hdop>`,

@@ -363,7 +363,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect([1, 66].contains(run.status), "\(run)")
             #expect(!run.internalError, "\(run)")
             #expect(run.stderr.contains(bed.store), "the store is not named: \(run)")
-        
+
             #expect(bed.names(storeFolder) == ["dashpilot.sqlite"], "files appeared beside the store: \(run)")
         }
         #expect(bed.names(bed.path("exports")) == [])
@@ -502,7 +502,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(!run.internalError, "\(run)")
             #expect(run.stderr.contains("disk I/O error") || run.stderr.contains("full"), "\(run)")
             #expect(run.stderr.contains(bed.gpx) || run.stderr.contains(bed.store), "no path named: \(run)")
-        
+
             #expect(try bed.dump() == before, "limit \(limit): the store changed")
         }
         // Without the limit the same file imports: nothing half-recorded stands in its way.
@@ -545,7 +545,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(run.status == 1, "\(run)")
             #expect(!run.internalError, "\(run)")
             #expect(run.stderr.contains(file) || run.stderr.contains(bed.store), "no path named: \(run)")
-        
+
             #expect(try bed.dump() == before, "\((file as NSString).lastPathComponent) under \(limit): the store changed")
         }
         let again = try bed.dashpilot(["import", "statement", big, "--template", "shift-log"])
@@ -581,7 +581,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(run.stderr.contains("shifts.csv") && run.stderr.contains("File too large"), "\(run)")
             #expect(run.status == 1, "\(run)")
             #expect(!run.internalError, "\(run)")
-        
+
             var now = bed.snapshot(bed.path("out"))
             #expect(leftovers(now.keys).isEmpty, "temporary files left: \(now.keys.sorted())")
             // The folder a failed export created is left, empty (docs: 'created if its parent exists').
@@ -604,7 +604,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         #expect(!run.crashed, "\(run)")
         let now = FileManager.default.contents(atPath: book)
         #expect(now == earlier, "the workbook differs from an unhindered export (\(now?.count ?? 0) bytes against \(earlier.count)): \(run)")
-    
+
         if run.status != 0 {
             expectCleanFailure(run)
             #expect(!run.internalError, "\(run)")
@@ -658,7 +658,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(run.status == 1, "\(run)")
             #expect(run.stderr.contains("database or disk is full"), "\(run)")
             #expect(run.stderr.contains(words[2]), "no path named: \(run)")
-        
+
             #expect(try bed.dump(bed.path("keep/after/dashpilot.sqlite")) == before, "\(words): the store changed")
         }
     }
@@ -688,7 +688,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         #expect(csv.stderr.contains("shifts.csv") && csv.stderr.contains("No space left on device"), "\(csv)")
         #expect(csv.status == 1, "\(csv)")
         #expect(!csv.internalError, "\(csv)")
-    
+
         #expect(bed.snapshot(bed.path("keep/after")) == earlierCSV, "the earlier CSV files changed or a temporary file was left")
 
         // XLSX: /tmp is a full 64 KiB tmpfs. The test's folder (under /tmp itself, usually)
@@ -712,7 +712,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         #expect(!xlsx.crashed, "\(xlsx)")
         let now = FileManager.default.contents(atPath: bed.path("out/book.xlsx"))
         #expect(now == earlierBook, "the workbook differs from an unhindered export: \(xlsx)")
-    
+
         #expect(leftovers(bed.names(bed.path("out")) ?? []).isEmpty)
         #expect(try bed.dump() == before)
     }
@@ -821,7 +821,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
                 let now = bed.snapshot(bed.path("out"))
                 #expect(!run.internalError, "\(format) limit \(limit): \(run)")
                 #expect(now == exported, "\(format) limit \(limit): the files differ from an unhindered export: \(run)")
-            
+
                 #expect(leftovers(now.keys).isEmpty, "\(format) limit \(limit): temporary files left")
                 // Put the earlier export back for the next limit.
                 for (name, data) in exported where !name.hasSuffix("/") { try data.write(to: URL(fileURLWithPath: bed.path("out/" + name))) }

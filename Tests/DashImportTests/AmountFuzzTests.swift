@@ -61,8 +61,11 @@ import TestSupport
             let markCharacter: Character = mark == .point ? "." : ","
             var plain = text.contains("-") || text.contains("(") ? "-" : ""
             for character in text {
-                if character == markCharacter { plain.append(".") }
-                else if ("0"..."9").contains(character) { plain.append(character) }
+                if character == markCharacter {
+                    plain.append(".")
+                } else if ("0"..."9").contains(character) {
+                    plain.append(character)
+                }
             }
             do throws(MoneyError) {
                 let money = try Money(parsing: plain)

@@ -2,7 +2,7 @@
 import DashModel
 import Testing
 
-/// Statement amounts (issue 4, "Amounts parsed exactly"; RELIABILITY.md 3.2): every accepted and
+/// Statement amounts (issue 4, "Amounts parsed exactly"; docs/facts.md, "CSV and amounts"): every accepted and
 /// every refused form, under both decimal marks.
 @Suite("AmountText: statement amounts, exactly")
 struct AmountTextTests {

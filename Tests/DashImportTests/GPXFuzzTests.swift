@@ -88,4 +88,3 @@ import TestSupport
         }
     }
 }
-

@@ -3,7 +3,7 @@ import DashModel
 import Foundation
 import Testing
 
-/// Statement dates and times (issue 4, "Local times"; RELIABILITY.md section 5; FORMATS.md section 1).
+/// Statement dates and times (issue 4, "Local times"; docs/facts.md, "Dates and times"; docs/templates.md).
 @Suite("StatementTime: statement dates and times, never guessed")
 struct StatementTimeTests {
     // MARK: - Helpers
@@ -171,7 +171,7 @@ struct StatementTimeTests {
         #expect(try StatementTimePattern("HH:mm") == StatementTimePattern("HH:mm"))
     }
 
-    // MARK: - Shipped and seen formats (FORMATS.md section 1)
+    // MARK: - Shipped and seen formats (docs/templates.md)
 
     struct FormatCase: Sendable, CustomTestStringConvertible {
         let source: String

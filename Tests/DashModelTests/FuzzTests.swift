@@ -3,7 +3,6 @@ import Foundation
 import Testing
 import TestSupport
 
-
 /// The command line's readers (amounts, times) against random input: never a trap, and what they
 /// accept is exactly what their grammar says, read back unchanged. `make fuzz` runs these with
 /// many cases; `make test` runs a few thousand.

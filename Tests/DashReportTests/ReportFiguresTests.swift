@@ -368,7 +368,7 @@ struct ReportFiguresTests {
         ])
     }
 
-    @Test("the periods table has the 22 columns of DESIGN.md, in order, then the standard-mileage deduction")
+    @Test("the periods table has the 22 columns of docs/report.md, in order, then the standard-mileage deduction")
     func periodColumns() throws {
         let table = try Self.sampleReport(.mi).periodsTable
         #expect(table.name == "periods")

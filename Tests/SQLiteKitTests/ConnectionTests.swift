@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Connection: opening, settings, errors")
 struct ConnectionTests {
-    @Test("every connection sets the pragmas RELIABILITY.md 1.4 asks for", arguments: [false, true])
+    @Test("every connection sets the pragmas docs/store.md asks for", arguments: [false, true])
     func pragmasSetOnOpen(onDisk: Bool) throws {
         let folder = try TemporaryDirectory()
         let connection = try Connection(path: onDisk ? folder.path("p.sqlite") : ":memory:")

@@ -144,7 +144,7 @@ struct MigratorTests {
         if let migration = error as? MigrationError, case .damaged = migration {
             // quick_check reported the damage before anything changed.
         } else {
-            // quick_check itself may fail with SQLITE_CORRUPT (RELIABILITY.md 1.3): also a refusal.
+            // quick_check itself may fail with SQLITE_CORRUPT (docs/facts.md, "SQLite"): also a refusal.
             let sqlite = try #require(error as? SQLiteError)
             #expect(sqlite.primaryCode == 11)
         }
