@@ -55,7 +55,7 @@ enum ExpenseImportCommand {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .dataError
         } catch {
-            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
+            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path, zone: run.zoneSource.map { _ in run.zone })
         }
         let message: String
         switch end {

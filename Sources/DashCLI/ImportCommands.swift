@@ -54,6 +54,7 @@ enum ImportCommands {
     static func importOne(_ path: String, store: Store, forced: Int64?, thresholds: AcceptanceFilter.Thresholds, run: Invocation) -> ExitCode {
         let name = (path as NSString).lastPathComponent
         var options = GPXOptions(now: run.now, forcedShift: forced, thresholds: thresholds, dryRun: run.arguments.has("dry-run"))
+        options.displayZone = run.zoneSource.map { _ in run.zone }
         do { options.splitGapMilliseconds = try StatementImportCommand.splitGap(run) } catch {
             run.context.console.err("dashpilot: error: \(error)\n")
             return .usage
@@ -96,7 +97,7 @@ enum ImportCommands {
             return .dataError
         } catch {
             progress.clear()
-            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
+            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path, zone: run.zoneSource.map { _ in run.zone })
         }
     }
 }

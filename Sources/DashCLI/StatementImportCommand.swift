@@ -81,7 +81,7 @@ enum StatementImportCommand {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")
             return .dataError
         } catch {
-            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path)
+            return DashPilotCLI.report(error, console: run.context.console, storePath: run.storePath, file: path, zone: run.zoneSource.map { _ in run.zone })
         }
         let message: String
         var listSkips = false

@@ -83,7 +83,11 @@ final class GPXImportJob {
     private var pending: [Position] = []
     private var segmentLast: Instant?
 
-    init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?) {
+    /// The zone messages print times in; nil: UTC.
+    private let displayZone: TimeZone?
+
+    init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?, displayZone: TimeZone? = nil) {
+        self.displayZone = displayZone
         self.store = store
         self.importID = importID
         self.fileName = fileName
@@ -149,12 +153,15 @@ final class GPXImportJob {
         written += 1
     }
 
+    /// An instant as the person reads it: local with its offset in the command's zone, else UTC.
+    private func shown(_ instant: Instant) -> String { displayZone.map { TimeText.local(instant, zone: $0) } ?? instant.description }
+
     private func endTrack() throws {
         guard forcedShift != nil, let shift = trackShift, let first = trackFirst, let last = trackLast else { return }
         if first < shift.start || (shift.end.map { last > $0 } ?? false) {
             throw TrackPlacementError(message: """
-                track \(trackIndex + 1) (\(first) to \(last)) does not lie within shift \(shift.id), which covers its first point \
-                (\(shift.start) to \(shift.end.map(\.description) ?? "now")); use --shift \(shift.id) to put it there, leaving out \
+                track \(trackIndex + 1) (\(shown(first)) to \(shown(last))) does not lie within shift \(shift.id), which covers its first point \
+                (\(shown(shift.start)) to \(shift.end.map(shown) ?? "now")); use --shift \(shift.id) to put it there, leaving out \
                 the points outside the shift
                 """)
         }

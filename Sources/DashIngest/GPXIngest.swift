@@ -14,6 +14,8 @@ public struct GPXOptions: Sendable {
     public var dryRun: Bool
     /// When the import is recorded.
     public var now: Instant
+    /// The zone messages print times in (the command's, when it has one; else UTC).
+    public var displayZone: TimeZone?
 
     public init(now: Instant, forcedShift: Int64? = nil, thresholds: AcceptanceFilter.Thresholds = .init(), dryRun: Bool = false) {
         self.now = now
@@ -36,7 +38,7 @@ public enum GPXIngest {
         return try ImportSession.run(store: store, kind: .gpx, fileName: name, sha256: nil, template: nil, at: options.now,
                                      dryRun: options.dryRun) { session in
             let importID = session.importID
-            let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: options.forcedShift)
+            let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: options.forcedShift, displayZone: options.displayZone)
             // The file is read and judged on another thread while this one writes.
             let stream = GPXStream(path: path, thresholds: options.thresholds)
             while let batch = stream.next() {

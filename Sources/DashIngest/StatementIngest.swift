@@ -115,7 +115,7 @@ public enum StatementIngest {
             } catch let refused as SettleRefused {
                 throw ImportRefused(problems: refused.reasons.map { RowProblem(line: 0, column: nil, message: $0) })
             }
-            try reconcileShiftRows(added, store: store, importID: importID, replace: replace, counts: &counts, conflicts: &conflicts)
+            try reconcileShiftRows(added, store: store, importID: importID, replace: replace, zone: zone, counts: &counts, conflicts: &conflicts)
             if !conflicts.isEmpty { throw ImportRefused(problems: conflicts) }
             outcome.counts = counts
             if counts.added == 0 {

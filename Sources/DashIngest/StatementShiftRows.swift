@@ -1,3 +1,4 @@
+import Foundation
 import DashImport
 import DashModel
 import DashStore
@@ -55,8 +56,10 @@ extension StatementIngest {
     /// one shift, overlapping in time, are one piece of work stated twice. The same figure: the
     /// new row is the old one (held, not added). Another figure: refused naming both, unless
     /// `replace`, when the new one counts and the old one comes back if this import is undone.
-    static func reconcileShiftRows(_ added: [(id: Int64, line: Int)], store: Store, importID: Int64, replace: Bool,
+    static func reconcileShiftRows(_ added: [(id: Int64, line: Int)], store: Store, importID: Int64, replace: Bool, zone: TimeZone,
                                    counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        // Times in a message as the statement gives them: local, with the offset.
+        func shown(_ instant: Instant) -> String { TimeText.local(instant, zone: zone) }
         for (id, line) in added {
             guard let new = try store.shiftEarningRow(id), let span = new.span else { continue }
             let others = try store.shiftEarnings(of: new.shiftID).filter {
@@ -74,7 +77,7 @@ extension StatementIngest {
                 guard replace else {
                     conflicts.append(RowProblem(line: line, column: "gross", message: """
                         shift \(new.shiftID) already has \(new.platform ?? "its") earnings \(text(old)) from import \(old.importID ?? 0) \
-                        for \(old.span.map { "\($0.start) to \($0.end)" } ?? "it"); the statement says \(text(new)) for \(span.start) to \(span.end) \
+                        for \(old.span.map { "\(shown($0.start)) to \(shown($0.end))" } ?? "it"); the statement says \(text(new)) for \(shown(span.start)) to \(shown(span.end)) \
                         (pass --replace to take the statement's)
                         """))
                     continue
