@@ -17,7 +17,7 @@
 
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
+DEB_PACKAGES := libsqlite3-dev libxlsxwriter-dev libxml2-dev libssl-dev zlib1g-dev pkg-config sqlite3 python3-openpyxl
 # test-slow prints a year's workbook through LibreOffice and counts its PDF's pages (WorkbookPagesSlowTests).
 SLOW_DEB_PACKAGES := libreoffice-calc-nogui poppler-utils
 SWIFT_BUILD_FLAGS ?=

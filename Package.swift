@@ -19,13 +19,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // SHA-256 in hardware (the processor's SHA extensions) from Debian's libcrypto (issue 18).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .target(name: "DashModel"),
         .target(name: "DashStore", dependencies: ["DashModel", "SQLiteKit"]),
         // The reader's state lives on a class that libxml2 calls back into once per element;
         // Swift's dynamic exclusivity checks on it were 8% of an import. The state is touched by
         // one thread only, so the checks are turned off here and only here.
-        .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2"],
+        .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2", "CCrypto"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         // Periods, membership and the report's figures: pure, from values the store read.
         .target(name: "DashReport", dependencies: ["DashModel"]),

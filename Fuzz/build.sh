@@ -44,7 +44,7 @@ XML_CFLAGS="$(pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/
 XCC=()
 for flag in $XML_CFLAGS; do XCC+=(-Xcc "$flag"); done
 COMMON=(-swift-version 6 "$OPT" -g -sanitize=fuzzer,address -parse-as-library
-        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 -I Sources/CSQLite -I Sources/CXLSXWriter "${XCC[@]}")
+        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 -I Sources/CCrypto -I Sources/CSQLite -I Sources/CXLSXWriter "${XCC[@]}")
 mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/bin"
 
 # True when $1 is missing or older than any of the other files.
@@ -63,7 +63,7 @@ module() {
   while [ "$1" != "--" ]; do flags+=("$1"); shift; done
   shift
   local deps=("$@")
-  [ "$name" = DashImport ] && deps+=("$OUT/obj/DashModel.o" Sources/CLibXML2/module.modulemap Sources/CLibXML2/shim.h)
+  [ "$name" = DashImport ] && deps+=("$OUT/obj/DashModel.o" Sources/CLibXML2/module.modulemap Sources/CLibXML2/shim.h Sources/CCrypto/module.modulemap Sources/CCrypto/shim.h)
   # The command line's modules depend on every object built before them.
   case "$name" in
     SQLiteKit) deps+=(Sources/CSQLite/module.modulemap Sources/CSQLite/shim.h) ;;
@@ -104,7 +104,7 @@ for target in "${TARGETS[@]}"; do
     if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" "$0"; then
       echo "fuzz build: fuzz-argv"
       "$SWIFTC" "${COMMON[@]}" -module-name Fuzz_argv "$src" Fuzz/targets/Common.swift \
-        "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" -lxml2 -lsqlite3 -lxlsxwriter -lz -o "$bin" \
+        "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" -lxml2 -lcrypto -lsqlite3 -lxlsxwriter -lz -o "$bin" \
         2> >(grep -v "Cannot export local symbol" >&2)
     fi
     continue
@@ -114,7 +114,7 @@ for target in "${TARGETS[@]}"; do
     echo "fuzz build: fuzz-$target"
     # ld.gold warns "Cannot export local symbol" for sanitizer symbols: harmless, filtered.
     "$SWIFTC" "${COMMON[@]}" -module-name "Fuzz_$target" "$src" Fuzz/targets/Common.swift \
-      "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" -lxml2 -o "$bin" \
+      "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" -lxml2 -lcrypto -o "$bin" \
       2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

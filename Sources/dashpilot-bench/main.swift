@@ -257,9 +257,10 @@ if !wanted(4) {
     let bigFile = gpxFolder + "/big.gpx"
     _ = try launch(generator, ["--out", gpxFolder, "--bytes", "256MiB", "--name", "big.gpx"])
     // The generator's endless shift runs for weeks: a made shift lasts at most 16 hours (docs/record.md),
-    // so it goes on a shift entered by hand, as a driver who logged for weeks would.
+    // so it goes on a shift entered by hand, as a driver who logged for weeks would (ending after
+    // today's clock: --allow-future, issue 17).
     _ = try launch(dashpilot, ["--store", folder + "/gpx-big.sqlite", "--tz", "America/Chicago", "--quiet", "shift", "add",
-                               "--start", "2026-11-02T07:00", "--end", "2027-06-01T00:00"])
+                               "--start", "2026-11-02T07:00", "--end", "2027-06-01T00:00", "--allow-future"])
     let big = try launch(dashpilot, ["--store", folder + "/gpx-big.sqlite", "--quiet", "import", "gpx", bigFile])
     let bigStatus = lastLaunchStatus
     try? FileManager.default.removeItem(atPath: bigFile)
