@@ -77,7 +77,7 @@ print("route: \(positionsPerShift) positions per 8-hour shift, written in batche
 print()
 
 /// `BENCH_ONLY=6` (or `1,2`) runs only those groups: 1, 2 (route writes), 4 (GPX import and
-/// mileage), 6 (statement import), 9 (vehicle distance, issue 15).
+/// mileage), 6 (statement import), 9 (vehicle distance, issue 15), 10 (the doubling series, issue 18).
 let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "").split(separator: ",").compactMap { Int($0) })
 func wanted(_ group: Int) -> Bool { only.isEmpty || only.contains(group) }
 
@@ -466,3 +466,7 @@ if wanted(8), FileManager.default.isExecutableFile(atPath: dashpilot) {
 // MARK: - Vehicle distance (issue 15)
 
 if wanted(9) { vehicleBench() }
+
+// MARK: - Doubling (issue 18)
+
+if wanted(10), FileManager.default.isExecutableFile(atPath: dashpilot) { try doublingBench() }

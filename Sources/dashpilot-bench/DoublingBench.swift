@@ -1,0 +1,46 @@
+import DashModel
+import Foundation
+
+/// Group 10 (issue 18, "no cost grows with the square of anything"): a shift log of 2,500,
+/// 5,000, 10,000 and 20,000 rows, each imported into a fresh store through the binary, with the
+/// ratio of each doubling (linear: 2.0; the issue's goal: under 2.3; a cost that grows with the
+/// square: 4); then 300 rows into a store already holding the 20,000 against 300 into an empty one.
+func doublingBench() throws {
+    /// `count` one-hour shifts, four a day from 2010-01-01 (06:00, 09:00, 13:00, 18:00), skipping
+    /// the first `skip` slots.
+    func shiftLog(_ count: Int, skip: Int = 0) -> String {
+        var text = "Date,Start,End,Platform,Earnings,Tips\n"
+        text.reserveCapacity(count * 48)
+        let first = CivilTime.days(year: 2010, month: 1, day: 1)
+        for slot in skip..<(skip + count) {
+            let date = CivilTime.civil(fromDays: first + Int64(slot / 4))
+            let hour = [6, 9, 13, 18][slot % 4]
+            text += String(format: "%04d-%02d-%02d,%02d:00,%02d:00,DoorDash,%d.%02d,\n", date.year, date.month, date.day, hour, hour + 1,
+                           20 + slot % 30, slot % 100)
+        }
+        return text
+    }
+    func importLog(_ text: String, into store: String) throws -> Double {
+        let path = folder + "/doubling.csv"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return try launch(dashpilot, ["--store", store, "--tz", "America/Chicago", "--quiet", "import", "statement", path,
+                                      "--template", "shift-log"]).seconds
+    }
+    print()
+    print("10. doubling: a shift log into a fresh store, through the binary (issue 18: each ratio under 2.3)")
+    var previous: Double?
+    for rows in [2_500, 5_000, 10_000, 20_000] {
+        let store = folder + "/doubling-\(rows).sqlite"
+        try? FileManager.default.removeItem(atPath: store)
+        let seconds = try importLog(shiftLog(rows), into: store)
+        let ratio = previous.map { String(format: ", ratio to the half %.2f", seconds / $0) } ?? ""
+        print(String(format: "   %6d rows: %.2f s%@", rows, seconds, ratio))
+        previous = seconds
+    }
+    let empty = folder + "/doubling-empty.sqlite"
+    try? FileManager.default.removeItem(atPath: empty)
+    let intoEmpty = try importLog(shiftLog(300, skip: 20_000), into: empty)
+    let intoFull = try importLog(shiftLog(300, skip: 20_000), into: folder + "/doubling-20000.sqlite")
+    print(String(format: "   300 rows into an empty store: %.2f s; into the store of 20,000 shifts: %.2f s (ratio %.1f)",
+                 intoEmpty, intoFull, intoFull / max(intoEmpty, 0.001)))
+}
