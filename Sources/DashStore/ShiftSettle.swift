@@ -117,7 +117,11 @@ extension Store {
 
     private func apply(_ plan: ShiftPlan, _ evidence: ShiftEvidence, leaving: Int64?) throws -> SettleOutcome {
         // Rows move one at a time between shifts: the route's composite key is checked at commit.
-        try connection.execute("PRAGMA defer_foreign_keys = ON")
+        // Set once per transaction (SQLite switches it off at COMMIT and ROLLBACK) and never
+        // switched off here: setting a flag pragma expires every prepared statement of the
+        // connection, so toggling it per island made SQLite prepare every cached statement again
+        // at each step (sqlite3Reprepare was half of a shift log's import, docs/performance.md).
+        if try connection.scalar("PRAGMA defer_foreign_keys")?.int64 != 1 { try connection.execute("PRAGMA defer_foreign_keys = ON") }
         var outcome = SettleOutcome()
         var moves: [SettleMove] = []
         // Every made shift that is not pinned steps aside to its parking slot, so no move below
@@ -179,7 +183,6 @@ extension Store {
             try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(retired.id)])
             outcome.removed.append(retired.id)
         }
-        try connection.execute("PRAGMA defer_foreign_keys = OFF")
         outcome.created.sort()
         outcome.kept.sort()
         outcome.removed.sort()
