@@ -9,11 +9,10 @@ extension ExportCommand {
     /// Nil when the span ends outside the years 1900 to 9998 (no tax tables are written).
     static func taxRequest(for request: ReportRequest, _ run: Invocation) throws -> TaxRequest? {
         let last = request.to.adding(days: -1)
-        let number = [1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4][last.month - 1]
-        guard (1900...9998).contains(last.year), let period = EstimatedTaxPeriod(year: last.year, number: number) else { return nil }
+        guard (1900...9998).contains(last.year), let period = EstimatedTaxPeriod(containing: last) else { return nil }
         let recorded = try TaxCommand.recordedTaxFacts(run, year: period.year)
         return TaxRequest(period: period, method: .both, zone: run.zone, mileageRates: request.rates,
-                          selfEmployment: try TaxCommand.selfEmploymentTable(), categories: try TaxCommand.categories(run),
+                          selfEmployment: try TaxCommand.selfEmploymentTable(), categories: try request.categories ?? TaxCommand.categories(run),
                           vehicleTenths: recorded.vehicleTenths, payments: recorded.payments)
     }
 

@@ -76,6 +76,7 @@ enum ExpenseCommands {
             _ = try run.arguments.positionals([])
             let from = try run.arguments.value("from").map { try run.startOfDay($0, option: "from") }
             let to = try run.arguments.value("to").map { try run.startOfDay($0, option: "to") }
+            let map = try TaxCommand.categories(run)
             var table = TextTable(headers: ["ID", "DATE", "AMOUNT", "CATEGORY", "NOTE"], rightAligned: [0, 2])
             var total = Money.zero
             let expenses = try run.store.expenses(from: from, to: to)
@@ -85,8 +86,9 @@ enum ExpenseCommands {
                     let records = ["expense": expenses.filter { !$0.amount.isRecordable }.map(\.id)]
                     throw CommandFailure(message: "\(MoneyError.sumTooLarge(sum: "the expenses listed", records: records))", status: .dataError)
                 }
-                let category = expense.knownCategory.rawValue == expense.category.lowercased()
-                    ? expense.category : "\(expense.category) (other)"
+                // As the report and the tax summary group it (the category map, docs/tax.md).
+                let grouped = map.group(of: expense.category)
+                let category = grouped == expense.category.lowercased() ? expense.category : "\(expense.category) (\(grouped))"
                 table.rows.append([String(expense.id), run.local(expense.occurredAt), expense.amount.formatted(), category, expense.note ?? ""])
             }
             if table.rows.isEmpty {

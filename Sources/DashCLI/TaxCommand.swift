@@ -113,7 +113,11 @@ enum TaxCommand {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }
-            guard let result = TaxReconciliation(report: report, platforms: platforms, formGross: form, formMonths: months) else {
+            let reconciled: TaxReconciliation?
+            do { reconciled = try TaxReconciliation(report: report, platforms: platforms, formGross: form, formMonths: months) } catch {
+                throw CommandFailure(message: "\(error)", status: .dataError)
+            }
+            guard let result = reconciled else {
                 let named = report.total.platformRows.compactMap(\.platform)
                 let known = named.isEmpty ? "no earnings in \(year) name a platform" : "platforms with earnings in \(year): \(named.joined(separator: ", "))"
                 throw CommandFailure(message: "the record has no earnings in \(year) for \(platforms.count == 1 ? "a platform of that name" : "any of those platforms") (\(known))", status: .dataError)

@@ -16,14 +16,17 @@ public struct EstimatedTaxPeriod: Sendable, Equatable {
         self.number = number
     }
 
+    /// The period `day` falls in.
+    public init?(containing day: Day) {
+        self.init(year: day.year, number: (Period.taxQuarterStartMonths.lastIndex { $0 <= day.month } ?? 0) + 1)
+    }
+
     /// `TQ3`.
     public var name: String { "TQ\(number)" }
 
     /// The period's own dates, [start, end).
     public var span: Period {
-        let months = [(1, 4), (4, 6), (6, 9), (9, 13)][number - 1]
-        let january = Self.day(year, 1, 1)
-        return Period(start: january.firstOfMonth(adding: months.0 - 1), end: january.firstOfMonth(adding: months.1 - 1))
+        Period.containing(Self.day(year, Period.taxQuarterStartMonths[number - 1], 1), unit: .taxQuarter)
     }
 
     /// January 1 of the year to the period's end: what its estimate counts.

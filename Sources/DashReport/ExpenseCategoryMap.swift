@@ -28,6 +28,12 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
     /// The entry a category as written belongs to; nil when the map does not know it.
     public func entry(for written: String) -> Entry? { index[Self.fold(written)].map { entries[$0] } }
 
+    /// The category a word as written is grouped under: its entry's, or, for a word the map does
+    /// not know, ``unmapped`` (the report, the tax summary and `expenses` alike).
+    public func group(of written: String) -> String { entry(for: written)?.category ?? Self.unmapped }
+
+    public static let unmapped = "not in the category map"
+
     /// `Car Wash`, `car-wash` and ` car_wash ` are one word.
     static func fold(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) && $0 != "-" && $0 != "_" }.map(Character.init))

@@ -36,9 +36,7 @@ public struct MileageRateTable: Sendable, Equatable {
             throw fail("not a JSON object")
         }
         for key in object.keys where !["name", "description", "rates"].contains(key) { throw fail("unknown key '\(key)'") }
-        guard let name = object["name"] as? String, !name.isEmpty, name.count <= 60,
-              name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
-                  && !(0x200E...0x200F).contains($0.value) && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) })
+        guard let name = object["name"] as? String, TaxTableError.isShortLine(name)
         else { throw fail("'name' must be a short line of text (at most 60 characters, no control characters)") }
         guard let list = object["rates"] as? [Any], !list.isEmpty else { throw fail("'rates' must be a non-empty list") }
         var rates: [Rate] = []

@@ -23,6 +23,9 @@ public struct Period: Hashable, Sendable {
 
     public func contains(_ day: Day) -> Bool { start <= day && day < end }
 
+    /// The months each US estimated-tax period starts: January, April, June, September.
+    public static let taxQuarterStartMonths = [1, 4, 6, 9]
+
     /// The period of `unit` that holds `day`.
     public static func containing(_ day: Day, unit: PeriodUnit, weekStart: WeekStart = .monday) -> Period {
         switch unit {
@@ -41,9 +44,9 @@ public struct Period: Hashable, Sendable {
             let first = day.firstOfMonth(adding: -(day.month - 1))
             return Period(start: first, end: first.firstOfMonth(adding: 12))
         case .taxQuarter:
-            // Months starting each US estimated-tax period: January, April, June, September.
-            let startMonth = [1, 4, 6, 9].last { $0 <= day.month } ?? 1
-            let endMonth = [4, 6, 9, 13].first { $0 > day.month } ?? 13
+            let months = Period.taxQuarterStartMonths
+            let startMonth = months.last { $0 <= day.month } ?? 1
+            let endMonth = (months + [13]).first { $0 > day.month } ?? 13
             let january = day.firstOfMonth(adding: -(day.month - 1))
             return Period(start: january.firstOfMonth(adding: startMonth - 1), end: january.firstOfMonth(adding: endMonth - 1))
         }
@@ -55,7 +58,7 @@ public struct Period: Hashable, Sendable {
         guard from < to else { return 0 }
         let last = to.adding(days: -1)
         func months(_ day: Day) -> Int { day.year * 12 + day.month - 1 }
-        func taxQuarters(_ day: Day) -> Int { day.year * 4 + ([1, 4, 6, 9].lastIndex { $0 <= day.month } ?? 0) }
+        func taxQuarters(_ day: Day) -> Int { day.year * 4 + (taxQuarterStartMonths.lastIndex { $0 <= day.month } ?? 0) }
         switch unit {
         case .day: return Int(to.number - from.number)
         case .week:

@@ -147,12 +147,19 @@ public struct PeriodFigures: Sendable {
     public var estimatedNetAfterFuel: Money? { recorded(netAfterFuelSum, count: shiftsWithNetAfterFuel) }
     public var mileageDeduction: Money? { recorded(mileageDeductionSum, count: shiftsWithMileageDeduction) }
 
-    /// Each rate times its miles, to the cent, summed (rates are few: 1 or 2 a year).
-    public var mileageDeductionSum: Money {
-        mileageByRate.values.reduce(Money.zero) { sum, entry in
-            let value = TaxArithmetic.cents(hundredthsOfMile: entry.hundredths, at: entry.perMile) ?? .zero
-            return (try? sum.adding(value)) ?? sum
+    /// Each rate times its miles, to the cent, summed (rates are few: 1 or 2 a year). ``Report``
+    /// checks it fits (``checkedMileageDeduction()``) before any report is made.
+    public var mileageDeductionSum: Money { (try? checkedMileageDeduction()) ?? .zero }
+
+    /// The same, throwing when a value does not fit: the report then refuses, naming why.
+    public func checkedMileageDeduction() throws(MoneyError) -> Money {
+        var sum = Money.zero
+        for key in mileageByRate.keys.sorted() {
+            guard let entry = mileageByRate[key], let value = TaxArithmetic.cents(hundredthsOfMile: entry.hundredths, at: entry.perMile)
+            else { throw .overflow }
+            sum = try sum.adding(value)
         }
+        return sum
     }
 
     /// Recorded miles (or km), the exact sum of the routes' (machine outputs keep four places:

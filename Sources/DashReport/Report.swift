@@ -35,11 +35,8 @@ public struct ReportRequest: Sendable {
     /// The word an expense is grouped under: its map entry's category, or the words the map does
     /// not know grouped as one.
     public func category(of expense: Expense) -> String {
-        guard let categories else { return expense.knownCategory.rawValue }
-        return categories.entry(for: expense.category)?.category ?? ReportRequest.unmappedCategory
+        categories?.group(of: expense.category) ?? expense.knownCategory.rawValue
     }
-
-    public static let unmappedCategory = "not in the category map"
 
     /// How many rows it asks for.
     public var periodCount: Int { Period.count(from: from, to: to, unit: unit, weekStart: weekStart) }
@@ -96,9 +93,11 @@ public struct Report: Sendable {
             for (at, period) in periods.enumerated() {
                 sum = Report.sumName("the earnings, tips and expenses", period)
                 _ = try figures[at].checkedNetAfterExpenses()
+                _ = try figures[at].checkedMileageDeduction()
             }
             sum = Report.sumName("the earnings, tips and expenses", nil)
             _ = try total.checkedNetAfterExpenses()
+            _ = try total.checkedMileageDeduction()
         } catch {
             throw .sumTooLarge(sum: sum, records: Report.unrecordable(facts: facts, expenses: expenses))
         }

@@ -78,7 +78,14 @@ public struct TaxTableError: Error, Equatable, Sendable, CustomStringConvertible
     public let message: String
     public var description: String { "tax table \(file): \(message)" }
 
+    /// A name or label a table gives: 1 to 60 characters, no control characters and no
+    /// direction overrides (a label printed in a summary must read as it is). The mileage rate
+    /// table's `name` is checked by this too.
     static func isShortLine(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 60 && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+        !text.isEmpty && text.count <= 60 && text.unicodeScalars.allSatisfy { scalar in
+            let v = scalar.value
+            return v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v) && !(0x200E...0x200F).contains(v)
+                && !(0x202A...0x202E).contains(v) && !(0x2066...0x2069).contains(v)
+        }
     }
 }

@@ -62,8 +62,8 @@ public struct ShiftFigures: Sendable {
             estimatedFuel = nil
         }
         let meters = facts.distanceMeters
-        hundredthsOfMile = meters.map { Int64((DistanceUnit.mi.amount(meters: $0) * 100).rounded()) }
-        hundredthsOfKilometre = meters.map { Int64((DistanceUnit.km.amount(meters: $0) * 100).rounded()) }
+        hundredthsOfMile = meters.map { Self.hundredths($0, .mi) }
+        hundredthsOfKilometre = meters.map { Self.hundredths($0, .km) }
         let rate = rates?.rate(on: startDay)
         mileageRate = miles == nil ? nil : rate
         mileageDeduction = hundredthsOfMile.flatMap { miles in rate.flatMap { TaxArithmetic.cents(hundredthsOfMile: miles, at: $0.perMile) } }
@@ -89,6 +89,9 @@ public struct ShiftFigures: Sendable {
         guard let gross, let estimatedFuel else { return nil }
         return try? gross.subtracting(estimatedFuel)
     }
+
+    /// A distance to the hundredth of `unit`, as the mileage log prints it: the one rounding rule.
+    public static func hundredths(_ meters: Double, _ unit: DistanceUnit) -> Int64 { Int64((unit.amount(meters: meters) * 100).rounded()) }
 
     /// Gross per worked hour, when it has both and worked some time.
     public var perWorkedHour: Money? {

@@ -25,27 +25,31 @@ public struct TaxReconciliation: Sendable {
 
     /// `report`: a calendar year by month. `platforms`: those one form covers (Uber's 1099-K
     /// covers rides and Eats). `formMonths`: month (1-12) to the form's box. Nil when the record
-    /// has no money for any of them (the caller names those it has).
-    public init?(report: Report, platforms: [String], formGross: Money, formMonths: [Int: Money]) {
+    /// has no money for any of them (the caller names those it has); throws when the platforms'
+    /// sums do not fit (beyond any recordable amount).
+    public init?(report: Report, platforms: [String], formGross: Money, formMonths: [Int: Money]) throws(MoneyError) {
         let keys = Set(platforms.map(PlatformMoney.key))
-        func figures(_ period: PeriodFigures) -> (gross: Money?, fees: Money?) {
+        func figures(_ period: PeriodFigures) throws(MoneyError) -> (gross: Money?, fees: Money?) {
             var gross: Money?, fees: Money?
             for key in keys.sorted() {
                 guard let p = period.platforms[key] else { continue }
-                if let g = p.gross { gross = Money(units: (gross?.units ?? 0) &+ g.units) }
-                if let f = p.fees { fees = Money(units: (fees?.units ?? 0) &+ f.units) }
+                if let g = p.gross { gross = try (gross ?? .zero).adding(g) }
+                if let f = p.fees { fees = try (fees ?? .zero).adding(f) }
             }
             return (gross, fees)
         }
         let names = keys.sorted().compactMap { report.total.platforms[$0]?.platform }
-        guard let total = figures(report.total).gross, !names.isEmpty else { return nil }
+        let total = try figures(report.total)
+        guard let gross = total.gross, !names.isEmpty else { return nil }
         platform = names.joined(separator: " + ")
         year = report.request.from.year
         self.formGross = formGross
-        recordGross = total
-        recordFees = figures(report.total).fees
-        months = report.rows.map { row in
-            Month(period: row.period, record: figures(row.figures).gross, form: formMonths[row.period.start.month])
+        recordGross = gross
+        recordFees = total.fees
+        var months: [Month] = []
+        for row in report.rows {
+            months.append(Month(period: row.period, record: try figures(row.figures).gross, form: formMonths[row.period.start.month]))
         }
+        self.months = months
     }
 }

@@ -149,9 +149,8 @@ public struct TaxSummary: Sendable {
     /// Hundredths of a mile over the completed shifts that started in `year` (local dates).
     static func businessHundredths(of facts: [ShiftFacts], year: Int, zone: TimeZone) -> Int64 {
         var sum: Int64 = 0
-        for fact in facts {
-            let shift = ShiftFigures(fact, zone: zone, rates: nil)
-            if shift.isCompleted, shift.startDay.year == year { sum += shift.hundredthsOfMile ?? 0 }
+        for fact in facts where fact.shift.isCompleted && Day(fact.shift.start, in: zone).year == year {
+            sum += fact.distanceMeters.map { ShiftFigures.hundredths($0, .mi) } ?? 0
         }
         return sum
     }

@@ -141,18 +141,21 @@ import TestSupport
         #expect(faulty.stdout.contains("offer 1 has no deliveries"))
     }
 
-    @Test func expensesAreListedWithATotalAndUnknownCategoriesReadAsOther() throws {
+    /// Each category as the report and the tax summary group it (the category map, docs/tax.md).
+    @Test func expensesAreListedWithATotalAndTheCategoryTheyCountUnder() throws {
         let store = try CLIStore()
         store.run("expense", "add", "--date", "2026-11-03", "--amount", "41.27", "--category", "fuel", "--note", "full tank")
         store.run("expense", "add", "--date", "2026-11-04T18:30", "--amount", "0", "--category", "carwash")
+        store.run("expense", "add", "--date", "2026-11-05", "--amount", "2.00", "--category", "umbrella")
         let list = store.run("expenses")
         #expect(list.stdout == """
-            ID  DATE                  AMOUNT  CATEGORY         NOTE
-             1  2026-11-03 Tue 12:00   41.27  fuel             full tank
-             2  2026-11-04 Wed 18:30    0.00  carwash (other)
-                total                  41.27
+            ID  DATE                  AMOUNT  CATEGORY                            NOTE
+             1  2026-11-03 Tue 12:00   41.27  fuel                                full tank
+             2  2026-11-04 Wed 18:30    0.00  carwash (vehicle maintenance)
+             3  2026-11-05 Thu 12:00    2.00  umbrella (not in the category map)
+                total                  43.27
 
-            """)
+            """, "\(list.stdout)")
         #expect(store.run("expenses", "--from", "2026-11-04").stdout.contains("carwash"))
         #expect(!store.run("expenses", "--to", "2026-11-04").stdout.contains("carwash"))
         #expect(store.run("expense", "delete", "1").stdout == "deleted expense 1: 41.27 fuel\n")

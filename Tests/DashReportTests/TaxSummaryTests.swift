@@ -80,6 +80,8 @@ struct TaxSummaryTests {
         // Miles: 100 + 50.25 + 30 = 180.25 at 0.725 = 130.68125 -> 130.68.
         #expect(summary.mileage.businessHundredths == 18_025)
         #expect(summary.mileage.deduction == (try Self.money("130.68")))
+        // One rule, two computations: periods.csv's standard_mileage_deduction is the same figure.
+        #expect(summary.total.mileageDeduction == summary.mileage.deduction)
         // "umbrella" is unknown and "snacks" personal: named, never deducted; "misc" is line 27a.
         #expect(summary.expenses.unknownWords == ["umbrella"])
         #expect(summary.expenses.unknownAmount == (try Self.money("3.00")))
@@ -263,7 +265,7 @@ struct TaxSummaryTests {
         let byCategory = summary.total.expensesByCategory
         #expect(byCategory["fuel"] == (try Self.money("120.00")))
         #expect(byCategory["vehicle maintenance"] == (try Self.money("30.00")))
-        #expect(byCategory[ReportRequest.unmappedCategory] == (try Self.money("3.00")))
+        #expect(byCategory[ExpenseCategoryMap.unmapped] == (try Self.money("3.00")))
         #expect(byCategory["not deductible"] == (try Self.money("12.00")))
         // Without a map, the store's own list: gas is `other`.
         var plain = try Self.request(2026).reportRequest
@@ -295,6 +297,12 @@ struct EstimatedTaxDueDateTests {
     func dueDates(year: Int, number: Int, due: String) throws {
         let period = try #require(EstimatedTaxPeriod(year: year, number: number))
         #expect(period.dueDate == (try Day(parsing: due)))
+    }
+
+    @Test("the period a day falls in, at each edge", arguments: [("2026-03-31", 1), ("2026-04-01", 2), ("2026-05-31", 2), ("2026-06-01", 3),
+                                                               ("2026-08-31", 3), ("2026-09-01", 4), ("2026-12-31", 4), ("2026-01-01", 1)])
+    func containing(day: String, number: Int) throws {
+        #expect(EstimatedTaxPeriod(containing: try Day(parsing: day))?.number == number)
     }
 
     @Test("the periods are 3, 2, 3 and 4 months, and the year to date starts on January 1")

@@ -67,6 +67,7 @@ struct TaxTableTests {
         (#"{"name": "x", "categories": [{"category": "other", "line": "27a", "lineName": "L"}]}"#, "vehicle"),
         (#"{"name": "x", "categories": [{"category": "other", "line": "line 9!", "lineName": "L", "vehicle": false}]}"#, "line"),
         (#"{"name": "x", "categories": [], "extra": 1}"#, "unknown key 'extra'"),
+        (#"{"name": "x", "categories": [{"category": "fu\u202Eel", "line": "9", "lineName": "L", "vehicle": true}]}"#, "category"),
     ])
     func mapRefusals(json: String, fragment: String) throws {
         #expect { try ExpenseCategoryMap.parse(Data(json.utf8), file: "mine.json") } throws: { error in
