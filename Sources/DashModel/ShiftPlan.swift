@@ -87,8 +87,16 @@ public struct ShiftPlanRefusal: Hashable, Sendable, CustomStringConvertible {
     /// The evidence concerned, sorted by id.
     public let evidence: [EvidenceID]
 
-    public var description: String {
-        let named = evidence.map(\.key).joined(separator: ", ")
+    /// At most this many pieces are named in a refusal; the rest are counted.
+    public static let namedAtMost = 8
+
+    public var description: String { describe(\.key) }
+
+    /// The refusal with each piece of evidence named by `name` (the first ``namedAtMost``, then
+    /// how many more: a day of one-point tracks is hundreds of pieces).
+    public func describe(_ name: (EvidenceID) -> String) -> String {
+        var named = evidence.prefix(Self.namedAtMost).map(name).joined(separator: ", ")
+        if evidence.count > Self.namedAtMost { named += " and \(evidence.count - Self.namedAtMost) more" }
         switch reason {
         case let .longerThanMaximum(span):
             return "a made shift from \(span.start) to \(span.end) would last "

@@ -88,9 +88,11 @@ extension Store {
     /// The shift whose span [start, end) holds `instant` (the active one from its start on): where
     /// a track that starts at `instant` goes.
     public func shiftCovering(_ instant: Instant) throws -> Shift? {
+        // Shifts never overlap: only the last one starting by then can cover it (one index
+        // probe; filtering before the LIMIT walked every earlier shift when none covered it).
         try connection.query("""
-            SELECT \(Shift.columns) FROM shift WHERE startedAtMs <= ?1 AND (endedAtMs IS NULL OR endedAtMs > ?1)
-            ORDER BY startedAtMs DESC LIMIT 1
+            SELECT * FROM (SELECT \(Shift.columns) FROM shift WHERE startedAtMs <= ?1 ORDER BY startedAtMs DESC LIMIT 1)
+            WHERE endedAtMs IS NULL OR endedAtMs > ?1
             """, [.instant(instant)]).first.map(Shift.init(row:))
     }
 

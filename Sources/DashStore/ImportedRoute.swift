@@ -25,9 +25,11 @@ extension Store {
             // bounds are kept, never its points (a 1 GB file's route stays on disk).
             var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
             let ours = Set(sessions.map { $0.int("id") })
-            for shiftID in Set(sessions.map { $0.int("shiftId") }).sorted() {
-                let first = sessions.filter { $0.int("shiftId") == shiftID }.map { $0.int("startedAtMs") }.min() ?? Int64.min
-                let last = sessions.filter { $0.int("shiftId") == shiftID }.map { $0["endedAtMs"].int64 ?? $0.int("startedAtMs") }.max() ?? Int64.max
+            // Grouped once (filtering every session per shift grew with the square of a file's tracks).
+            let byShift = Dictionary(grouping: sessions) { $0.int("shiftId") }
+            for (shiftID, held) in byShift.sorted(by: { $0.key < $1.key }) {
+                let first = held.map { $0.int("startedAtMs") }.min() ?? Int64.min
+                let last = held.map { $0["endedAtMs"].int64 ?? $0.int("startedAtMs") }.max() ?? Int64.max
                 let scan = try connection.prepare("""
                     SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs
                     """)

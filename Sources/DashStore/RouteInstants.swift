@@ -51,12 +51,10 @@ extension Store {
                 SELECT id, shiftId, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt FROM captureSession WHERE importId = ?1 ORDER BY id
                 """, [.integer(importID)])
             let ours = Self.positionRank("r", key: "?6")
+            let near = try SessionSpans(otherThan: importID, meeting: sessions, in: connection)
             for session in sessions {
                 let id = session.int("id"), shiftID = session.int("shiftId"), first = session.int("startedAtMs"), last = session.int("endAt")
-                let others = try connection.query("""
-                    SELECT DISTINCT shiftId FROM captureSession
-                    WHERE startedAtMs <= ?2 AND coalesce(endedAtMs, startedAtMs) >= ?1 AND importId IS NOT ?3 ORDER BY shiftId
-                    """, [.integer(first), .integer(last), .integer(importID)]).map { $0.int("shiftId") }
+                let others = near.shifts(meeting: first...last)
                 guard !others.isEmpty else { continue }
                 for other in others {
                     try forEachChunk(shiftID: shiftID, session: id, first...last) { chunk in
@@ -167,5 +165,45 @@ extension Store {
         try connection.run("DELETE FROM routeSample WHERE id IN (SELECT id FROM temp.routeAsideMove)")
         try connection.execute("DELETE FROM temp.routeAsideMove")
         return moved
+    }
+}
+
+/// The other imports' capture sessions that meet an import's, read once (a query per session
+/// scanned every session of the store each time: a file of 16,000 tracks grew with the square
+/// of its tracks, docs/performance.md), sorted by start for a binary search.
+struct SessionSpans {
+    private var spans: [(start: Int64, end: Int64, shift: Int64)] = []
+    private var longest: Int64 = 0
+
+    init(otherThan importID: Int64, meeting sessions: [Row], in connection: Connection) throws {
+        guard let first = sessions.map({ $0.int("startedAtMs") }).min(), let last = sessions.map({ $0.int("endAt") }).max() else { return }
+        for row in try connection.query("""
+            SELECT shiftId, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt FROM captureSession
+            WHERE startedAtMs <= ?2 AND coalesce(endedAtMs, startedAtMs) >= ?1 AND importId IS NOT ?3 ORDER BY startedAtMs
+            """, [.integer(first), .integer(last), .integer(importID)]) {
+            let span = (start: row.int("startedAtMs"), end: row.int("endAt"), shift: row.int("shiftId"))
+            spans.append(span)
+            longest = max(longest, span.end - span.start)
+        }
+    }
+
+    /// The shifts (ascending, once each) holding a session that meets `times`: one starting
+    /// within the longest session's length before it, up to its end.
+    func shifts(meeting times: ClosedRange<Int64>) -> [Int64] {
+        guard !spans.isEmpty else { return [] }
+        let (floor, overflow) = times.lowerBound.subtractingReportingOverflow(longest)
+        var low = 0, high = spans.count
+        let from = overflow ? Int64.min : floor
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].start < from { low = middle + 1 } else { high = middle }
+        }
+        var found = Set<Int64>()
+        var index = low
+        while index < spans.count, spans[index].start <= times.upperBound {
+            if spans[index].end >= times.lowerBound { found.insert(spans[index].shift) }
+            index += 1
+        }
+        return found.sorted()
     }
 }

@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -537,5 +537,18 @@ public enum Schema {
             note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 200)
         ) STRICT;
         CREATE INDEX taxPaymentByYear ON taxPayment (taxYear, paidOn, id);
+        """)
+
+    /// Evidence found by its shift and its time (issue 18, docs/performance.md "The doubling
+    /// series"): an import parks its evidence on one shift and places it island by island, each
+    /// island reading the parked rows that start in it, and the active shift is found among the
+    /// shifts with no end. Without these the read walked every
+    /// parked session or statement row once per island: a shift log's import, or a GPX file of
+    /// many tracks, grew with the square of its rows.
+    static let v13 = Migration("0013 capture sessions and statement rows by shift and time", """
+        CREATE INDEX captureSessionByShiftStart ON captureSession (shiftId, startedAtMs);
+        CREATE INDEX shiftEarningByShiftStart ON shiftEarning (shiftId, startedAtMs) WHERE startedAtMs IS NOT NULL;
+        -- The active shift (at most one) without walking every completed one.
+        CREATE INDEX shiftActive ON shift (startedAtMs) WHERE endedAtMs IS NULL;
         """)
 }

@@ -90,9 +90,17 @@ extension Store {
         var evidence = ShiftEvidence()
         while true {
             var widened = false
+            // Stored shifts never overlap (schema v7's triggers), so those meeting [low, high) are
+            // the ones starting in it and the last one starting before it: two index probes.
+            // (`startedAtMs < high` alone walked every earlier shift, once per island: a shift
+            // log's import grew with the square of its rows, docs/performance.md.)
             for row in try connection.query("""
                 SELECT id, startedAtMs, endedAtMs, importId FROM shift
-                WHERE (startedAtMs < ?2 AND coalesce(endedAtMs, 253402300799999) > ?1) OR startedAtMs < ?3
+                WHERE startedAtMs >= ?1 AND startedAtMs < ?2 AND coalesce(endedAtMs, 253402300799999) > ?1
+                UNION SELECT * FROM (SELECT id, startedAtMs, endedAtMs, importId FROM shift
+                                     WHERE startedAtMs < ?1 AND startedAtMs >= ?3 ORDER BY startedAtMs DESC LIMIT 1)
+                    WHERE coalesce(endedAtMs, 253402300799999) > ?1
+                UNION SELECT id, startedAtMs, endedAtMs, importId FROM shift WHERE startedAtMs < ?3
                 """, [.integer(low), .integer(high), .integer(Self.parkingEnd)]) where evidence.shifts[row.int("id")] == nil {
                 let shift = ShiftEvidence.Shift(id: row.int("id"), start: row.int("startedAtMs"), end: row["endedAtMs"].int64,
                                                 importID: row["importId"].int64, parked: row.int("startedAtMs") < Self.parkingEnd)

@@ -55,11 +55,18 @@ extension Store {
 
     /// Refuses [start, end) (end nil: open-ended) when it overlaps a shift other than `except`.
     func checkNoOverlap(start: Instant, end: Instant?, except: Int64? = nil) throws {
+        // Stored shifts never overlap, so a span can meet only the last other shift starting
+        // before it and those starting within it: two index probes (a scan of every earlier
+        // shift grew an import with the square of the store, docs/performance.md).
         let other = try connection.scalar("""
-            SELECT id FROM shift
-            WHERE id <> coalesce(?3, -1)
-              AND startedAtMs < coalesce(?2, 9223372036854775807)
-              AND coalesce(endedAtMs, 9223372036854775807) > ?1
+            SELECT id FROM (
+                SELECT * FROM (SELECT id, startedAtMs, endedAtMs FROM shift WHERE startedAtMs < ?1 AND id <> coalesce(?3, -1)
+                               ORDER BY startedAtMs DESC LIMIT 1)
+                WHERE coalesce(endedAtMs, 9223372036854775807) > ?1
+                UNION ALL
+                SELECT * FROM (SELECT id, startedAtMs, endedAtMs FROM shift
+                               WHERE startedAtMs >= ?1 AND startedAtMs < coalesce(?2, 9223372036854775807) AND id <> coalesce(?3, -1)
+                               ORDER BY startedAtMs LIMIT 1))
             ORDER BY startedAtMs LIMIT 1
             """, [.instant(start), .instant(end), .int(except)])
         if let id = other?.int64 { throw ModelError.overlappingShift(existing: id) }

@@ -100,9 +100,10 @@ extension Store {
     }
 
     private func describe(_ refusal: ShiftPlanRefusal, _ evidence: ShiftEvidence) -> String {
-        var text = refusal.description.replacingOccurrences(of: " (evidence )", with: "")
-        for id in refusal.evidence {
-            guard let row = evidence.rows[id] else { continue }
+        // Each piece named once from its id (replacing ids in the text named c1 inside c10, and
+        // cost the square of the pieces).
+        refusal.describe { id in
+            guard let row = evidence.rows[id] else { return id.key }
             let what: String
             switch id.key.first {
             case "c": what = "capture session \(id.key.dropFirst())"
@@ -110,9 +111,8 @@ extension Store {
             case "e": what = "statement row \(id.key.dropFirst())"
             default: what = "shift \(id.key.dropFirst())"
             }
-            text = text.replacingOccurrences(of: id.key, with: what + (row.importID.map { " of import \($0)" } ?? ""))
-        }
-        return text
+            return what + (row.importID.map { " of import \($0)" } ?? "")
+        }.replacingOccurrences(of: " (evidence )", with: "")
     }
 
     private func apply(_ plan: ShiftPlan, _ evidence: ShiftEvidence, leaving: Int64?) throws -> SettleOutcome {
