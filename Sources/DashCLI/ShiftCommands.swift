@@ -263,7 +263,7 @@ enum ShiftCommands {
             marked = true
             return RecordedMiles.text(typed.tenths) + "0r"
         }
-        return try store.routeSampleCount(shiftID: id) == 0 ? "-" : String(format: "%.2f", MileageMeter.miles(try store.recordedMeters(shiftID: id)))
+        return try store.routeSampleCount(shiftID: id) == 0 ? "-" : String(format: "%.2f", MileageMeter.miles(try store.routeFigureMeters(shiftID: id)))
     }
 
     static func describe(_ preview: ShiftDeletion, run: Invocation) {

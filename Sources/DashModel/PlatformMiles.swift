@@ -43,12 +43,25 @@ public struct PlatformMilesSplit: Sendable, Hashable {
         }
     }
 
-    public var hasTrips: Bool { !trips.isEmpty }
+    /// A split as measured earlier and stored (issue 18, Sources/DashStore/RouteFigures.swift):
+    /// its figures, and whether the shift had trips with times. Nothing more is added to it.
+    public init(meters: [String: Double], names: [String: String], betweenTrips: Double, shared: Double, hadTrips: Bool) {
+        trips = []
+        self.meters = meters
+        self.names = names
+        self.betweenTrips = betweenTrips
+        self.shared = shared
+        restoredHasTrips = hadTrips
+    }
+
+    private var restoredHasTrips = false
+
+    public var hasTrips: Bool { !trips.isEmpty || restoredHasTrips }
 
     /// Attributes `delta` metres counted at `at` (milliseconds; fed in time order within a shift,
     /// an earlier instant re-reads the windows).
     public mutating func add(_ delta: Double, at: Int64) {
-        guard delta != 0, hasTrips else { return }
+        guard delta != 0, !trips.isEmpty else { return }
         var changed = false
         if at < lastAt {
             // Time stepped back (not in a shift's time-ordered scan): read the windows again.

@@ -82,6 +82,8 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
     case deliveryLinesDisagree(delivery: Int64)
     /// A stored amount beyond `Money.largestRecordable` (written before the bound, or by hand).
     case amountBeyondRecordable(table: String, id: Int64, column: String)
+    /// A shift's stored route figure is not what its route measures (issue 18: every report reads it).
+    case routeFigureDiffers(shift: Int64)
     case integrity(String)
 
     public var description: String {
@@ -95,6 +97,7 @@ public enum StructuralFault: Hashable, Sendable, CustomStringConvertible {
         case let .deliveryLinesDisagree(d): "delivery \(d)'s pay is not the sum of its statement lines"
         case let .amountBeyondRecordable(table, id, column):
             "\(table) \(id): \(column) is beyond \(Money.largestRecordable.formatted()), the largest amount one record may hold"
+        case let .routeFigureDiffers(s): "shift \(s)'s stored route figure is not what its route measures"
         case let .integrity(text): "SQLite integrity check: \(text)"
         }
     }

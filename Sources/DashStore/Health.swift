@@ -87,6 +87,7 @@ extension Store {
             faults.append(.deliveryLinesDisagree(delivery: row.int("id")))
         }
         faults += beyond
+        faults += try staleRouteFigures().map { .routeFigureDiffers(shift: $0) }
         do {
             for row in try connection.query("PRAGMA integrity_check") {
                 if let text = row[0].string, text != "ok" { faults.append(.integrity(text)) }

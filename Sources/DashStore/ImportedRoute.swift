@@ -100,6 +100,7 @@ extension Store {
             SELECT min(id), max(id) FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4
             """, [.integer(from), .integer(session), .integer(times.lowerBound), .integer(times.upperBound)]).first,
               let low = bounds[0].int64, let high = bounds[1].int64 else { return }
+        try markRouteFiguresStale([from, to])
         let chunk: Int64 = 20_000
         var start = low
         while start <= high {

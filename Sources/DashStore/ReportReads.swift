@@ -21,9 +21,10 @@ extension Store {
                                 try !hasRoute && timedByPaymentsOnly(shift.id), hasRoute ? try captureSessions(of: shift.id) : [],
                                 try recordedMiles(of: shift.id)))
             }
-            // The routes, read once each, in time order, measured on the second core.
+            // The routes' stored figures (RouteFigures.swift); a route without one is read once,
+            // in time order, and measured on the second core.
             let routed = partial.filter(\.hasRoute).map(\.shift.id)
-            let measures = Dictionary(uniqueKeysWithValues: zip(routed, try routeMeasures(shiftIDs: routed)))
+            let measures = Dictionary(uniqueKeysWithValues: zip(routed, try routeFigures(shiftIDs: routed)))
             let measured = measures.mapValues(\.meters)
             let methods = Dictionary(uniqueKeysWithValues: try routed.map { ($0, try measureMethods(of: $0).map(\.method)) })
             return partial.map { p in

@@ -110,6 +110,10 @@ extension Store {
                         WHERE b.recordedAtMs = t.recordedAtMs AND bc.importId IS NOT ?5
                         ORDER BY \(Self.positionOrder("b", key: Self.importTieKey(session: "bc"))), b.id LIMIT 1)
                     """, [.integer(chunk.lowerBound), .integer(chunk.upperBound), .integer(shiftID), .integer(id), .integer(importID)])
+                try markRouteFiguresStale(try connection.query("""
+                    SELECT DISTINCT c.shiftId FROM routeSampleAside a JOIN captureSession c ON c.id = a.captureSessionId
+                    WHERE a.id IN (SELECT id FROM temp.routeAsideMove)
+                    """).map { $0.int("shiftId") })
                 promoted += try connection.run("""
                     INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
                     SELECT c.shiftId, a.captureSessionId, a.recordedAtMs, a.latitude, a.longitude, a.horizontalAccuracyM

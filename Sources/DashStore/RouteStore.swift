@@ -44,6 +44,8 @@ public final class RouteWriter {
             try statement.bind(position.horizontalAccuracy, at: 6)
             try statement.execute()
         }
+        // Once per batch, not a trigger per row (RouteFigureSchema.swift).
+        try store.markRouteFiguresStale([shiftID])
     }
 
     /// Releases the prepared statement now rather than when the writer is released.

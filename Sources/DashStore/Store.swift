@@ -221,7 +221,11 @@ public final class Store {
             do {
                 return try connection.transaction {
                     if path != nil { try stampIdentity() }
-                    return try body()
+                    let result = try body()
+                    // The route figures this write made stale, measured again before it commits
+                    // (RouteFigures.swift): a report only reads them.
+                    try fillStaleRouteFigures()
+                    return result
                 }
             } catch let error as SQLiteError where error.isBusy {
                 refusedBusy = true

@@ -13,9 +13,10 @@ final class IngestBench {
     let zone: TimeZone
     let now = Instant(millisecondsSinceEpoch: 1_794_000_000_000)
 
-    init() throws {
+    /// `onDisk`: a store file in the folder (real SQLite on disk), else in memory.
+    init(onDisk: Bool = false) throws {
         folder = try TemporaryDirectory("DashIngestTests")
-        store = try Store.inMemory()
+        store = onDisk ? try Store.open(at: folder.path("store.sqlite"), create: true) : try Store.inMemory()
         zone = try #require(TimeZone(identifier: "America/Chicago"))
     }
 

@@ -240,7 +240,8 @@ struct MigrationTests {
         #expect(try store.connection.scalar("SELECT count(*) FROM deliveryTip WHERE deliveryId = 9")?.int64 == 1)
         #expect(try store.connection.scalar("SELECT count(*) FROM deliveryLine WHERE deliveryId = 5")?.int64 == 1)
         #expect(try store.structuralFaults().isEmpty)
-        let triggers = try store.connection.query("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'delivery' ORDER BY name")
+        // v8's own (v14's routeFigure* triggers mark route figures stale: RouteFigureSchema.swift).
+        let triggers = try store.connection.query("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'delivery' AND name NOT LIKE 'routeFigure%' ORDER BY name")
             .compactMap { $0[0].string }
         #expect(triggers == ["deliveryAmountInsert", "deliveryAmountUpdate", "deliveryOfferOnOneShiftInsert", "deliveryOfferOnOneShiftUpdate"])
         // A new id is never an old one's (AUTOINCREMENT's sequence came along).
