@@ -40,6 +40,12 @@ public struct VerifiedStamp: Equatable, Sendable {
     /// written often.
     public static let maximumSessions = 100
 
+    public init(file: FileState, fullCheckAt: Int64, sessionsSince: Int) {
+        self.file = file
+        self.fullCheckAt = fullCheckAt
+        self.sessionsSince = sessionsSince
+    }
+
     public static func path(forStore store: String) -> String { store + "-verified" }
 
     /// The store file's state now, or nil when it cannot be read or a write-ahead log beside it
@@ -113,9 +119,12 @@ public struct VerifiedStamp: Equatable, Sendable {
 
     /// Writes the stamp (0600) under a temporary name and renames it into place: a reader sees
     /// the old stamp or the new one. Best effort: without a stamp the next write checks in full.
+    /// One temporary name for every process: a writer killed before the rename leaves one file
+    /// that the next stamp reuses, and two sessions ending at once can at worst rename a torn
+    /// stamp, which reads as none.
     public func write(store: String) {
         let target = Self.path(forStore: store)
-        let temporary = target + ".tmp-\(getpid())"
+        let temporary = target + ".new"
         let fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return }
         let bytes = Array(text.utf8)
