@@ -40,11 +40,34 @@ extension Store {
     func sealVerifiedState() {
         guard let path, let basis = verifiedBasis, wroteSinceVerified else { return }
         VerifiedStamp.remove(store: path)
-        guard connection.isAutocommit else { return }
+        // Another process with the store open keeps the log as it is, as the close would: its
+        // next write changes the file anyway, and a log left for it is the record's latest.
+        guard connection.isAutocommit, !Self.anotherProcessHasOpen(path) else { return }
         _ = try? connection.execute("PRAGMA busy_timeout = 0")
         guard let row = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)").first, row[0].int64 == 0,
               let state = VerifiedStamp.currentState(ofStore: path), state.device == basis.device, state.inode == basis.inode
         else { return }
         VerifiedStamp(file: state, fullCheckAt: basis.fullCheckAt, sessionsSince: basis.sessionsSince).write(store: path)
+    }
+
+    /// Whether another process holds a lock on the store's `-shm` (every SQLite connection in WAL
+    /// mode holds a read lock on its byte 128 while open), as `/proc/locks` lists it: read there,
+    /// never by opening the file, since closing a descriptor drops this process's own locks on it.
+    /// Unreadable: taken as yes (no stamp, the next write checks in full).
+    static func anotherProcessHasOpen(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path + "-shm", &info) == 0 else { return false }
+        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return true }
+        let dev = UInt64(info.st_dev)
+        let major = ((dev >> 8) & 0xFFF) | ((dev >> 32) & ~UInt64(0xFFF))
+        let minor = (dev & 0xFF) | ((dev >> 12) & ~UInt64(0xFF))
+        let shm = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+        for line in text.split(separator: "\n") {
+            // "1: POSIX  ADVISORY  READ 1234 fe:00:5538715 128 128"
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 8, fields[1] == "POSIX", fields[5] == shm, let pid = Int32(fields[4]) else { continue }
+            if pid != getpid() { return true }
+        }
+        return false
     }
 }
