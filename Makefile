@@ -7,7 +7,7 @@
 #   make deps-slow  what test-slow needs beyond deps (LibreOffice Calc, poppler-utils)
 #   make fuzz       libFuzzer runs of every reader of outside text, FUZZ_SECONDS each (docs/fuzzing.md)
 #   make demo       record a small week by hand into a fresh store under demo-output/ and print it
-#   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group)
+#   make bench      release-build benchmarks, printing figures and ratios (BENCH_ONLY=6: one group; BENCH_ONLY=11: scale)
 #   make lint       swift format lint: fails on a kept rule's finding (docs/lint.md) or a cited file not here
 #   make layers     fails when a layer above DashStore imports SQLiteKit (part of make test)
 #   make man        write the manual page, generated from the command table, to build/dashpilot.1
@@ -162,10 +162,11 @@ demo: deps
 	$(DEMO) export --range 2026-11 --format csv --out $(DEMO_DIR)/exports/mileage_log.csv; \
 	ls -l $(DEMO_DIR)/exports $(DEMO_DIR)/exports/csv
 
-# The GPX benchmark compares with GPSBabel and gpxpy on the same files: installed from Debian
-# when running as root, skipped (and said so) otherwise.
+# The benchmarks compare with GPSBabel and gpxpy on the same GPX files and with hledger on the
+# same CSV (issue 18's floors): installed from Debian when running as root, skipped (and said so)
+# otherwise. BENCH_ONLY=11 (or BENCH_SCALE=1 beside the rest): the five-year store, about 2.5 GB.
 bench: deps
-	@if [ "$$(id -u)" = 0 ]; then for p in gpsbabel python3-gpxpy; do \
+	@if [ "$$(id -u)" = 0 ]; then for p in gpsbabel python3-gpxpy hledger; do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null; }; done; fi
 	swift build -c release --product dashpilot-bench

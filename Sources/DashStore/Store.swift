@@ -155,6 +155,13 @@ public final class Store {
 
     /// Whether `verifyBeforeWriting` has run (once per opened store).
     private var verifiedForWriting = false
+    /// What this session's stamp will carry forward, set when the first write is verified
+    /// (StoreSeal.swift): nil until then.
+    var verifiedBasis: VerifiedBasis?
+    /// Whether a write's body completed in this session: only then is the stamp renewed.
+    var wroteSinceVerified = false
+
+    deinit { sealVerifiedState() }
 
     /// SQLite's `integrity_check` (every page, every record, every index entry against its
     /// row) and `foreign_key_check` (every reference), once per opened store: `write` runs it
@@ -162,13 +169,21 @@ public final class Store {
     /// damaged (issue 12: quick_check alone let imports write past a row missing from an index
     /// and a broken reference). `check`'s own structural queries (figures that disagree, such as
     /// a delivery's pay and its lines) are not damage and are left to `check`.
-    /// Measured in docs/reliability.md: about twice quick_check's time.
+    /// Measured in docs/reliability.md: about twice quick_check's time. Skipped when the stamp
+    /// of the last verified writing session still describes the file (VerifiedStamp.swift).
     public func verifyBeforeWriting() throws {
         guard !verifiedForWriting else { return }
+        if let trusted = trustedStamp() {
+            verifiedBasis = trusted
+            verifiedForWriting = true
+            return
+        }
         let verdict = try damageFound()
         guard verdict.isEmpty else {
+            if let path { VerifiedStamp.remove(store: path) }
             throw StoreError.damaged(path: path ?? ":memory:", detail: verdict.joined(separator: "; ").replacingOccurrences(of: "\n", with: " "))
         }
+        verifiedBasis = fullyChecked()
         verifiedForWriting = true
     }
 
@@ -219,7 +234,7 @@ public final class Store {
         try verifyBeforeWriting()
         if connection.isAutocommit {
             do {
-                return try connection.transaction {
+                let result = try connection.transaction {
                     if path != nil { try stampIdentity() }
                     let result = try body()
                     // The route figures this write made stale, measured again before it commits
@@ -227,6 +242,8 @@ public final class Store {
                     try fillStaleRouteFigures()
                     return result
                 }
+                wroteSinceVerified = true
+                return result
             } catch let error as SQLiteError where error.isBusy {
                 refusedBusy = true
                 throw StoreError.busy(path: path ?? ":memory:")
@@ -237,6 +254,7 @@ public final class Store {
         do {
             let result = try body()
             try connection.run("RELEASE dashpilotWrite")
+            wroteSinceVerified = true
             return result
         } catch {
             _ = try? connection.run("ROLLBACK TO dashpilotWrite")

@@ -29,14 +29,18 @@ func doublingBench() throws {
     print()
     print("10. doubling: a shift log into a fresh store, through the binary (issue 18: each ratio under 2.3)")
     var previous: Double?
+    var ratios: [Double] = []
     for rows in [2_500, 5_000, 10_000, 20_000] {
         let store = folder + "/doubling-\(rows).sqlite"
         try? FileManager.default.removeItem(atPath: store)
         let seconds = try importLog(shiftLog(rows), into: store)
+        if let previous { ratios.append(seconds / previous) }
         let ratio = previous.map { String(format: ", ratio to the half %.2f", seconds / $0) } ?? ""
         print(String(format: "   %6d rows: %.2f s%@", rows, seconds, ratio))
         previous = seconds
     }
+    record("doubling series (shift log 2.5k-20k rows)", measured: ratios.map { String(format: "%.2f", $0) }.joined(separator: " / "),
+           goal: "each < 2.3", floor: "linear: 2.0", ratio: String(format: "%.2f", ratios.max() ?? .nan), met: !ratios.isEmpty && ratios.allSatisfy { $0 < 2.3 })
     let empty = folder + "/doubling-empty.sqlite"
     try? FileManager.default.removeItem(atPath: empty)
     let intoEmpty = try importLog(shiftLog(300, skip: 20_000), into: empty)

@@ -355,6 +355,9 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         bed.giveToChild(bed.store, mode: 0o600)
         bed.lockFolder(storeFolder)
         let child = FaultLimits(unprivileged: true)
+        // The base store's writes left their stamp (Sources/DashStore/VerifiedStamp.swift).
+        let beside = bed.names(storeFolder)
+        #expect(beside == ["dashpilot.sqlite", "dashpilot.sqlite-verified"])
 
         for words in Self.commands(bed) {
             let run = try bed.dashpilot(words, limits: child)
@@ -364,7 +367,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(!run.internalError, "\(run)")
             #expect(run.stderr.contains(bed.store), "the store is not named: \(run)")
 
-            #expect(bed.names(storeFolder) == ["dashpilot.sqlite"], "files appeared beside the store: \(run)")
+            #expect(bed.names(storeFolder) == beside, "files appeared beside the store: \(run)")
         }
         #expect(bed.names(bed.path("exports")) == [])
 
@@ -376,7 +379,7 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
             #expect(run.status == 1, "\(run)")
             #expect(run.stderr.contains("cannot create \(named)"), "\(run)")
         }
-        #expect(bed.names(storeFolder) == ["dashpilot.sqlite"])
+        #expect(bed.names(storeFolder) == beside)
 
         bed.unlockFolders()
         #expect(try bed.dump() == before, "the store changed")
@@ -396,13 +399,15 @@ private func expectCleanFailure(_ run: FaultRun, sourceLocation: SourceLocation 
         bed.giveToChild(bed.path("store"), mode: 0o700)
         bed.giveToChild(bed.store, mode: 0o400)
         let child = FaultLimits(unprivileged: true)
+        let beside = bed.names(bed.path("store"))
+        #expect(beside == ["dashpilot.sqlite", "dashpilot.sqlite-verified"])
 
         for words in Self.commands(bed) {
             let run = try bed.dashpilot(words, limits: child)
             expectCleanFailure(run)
             #expect(run.status == 1, "\(run)")
             #expect(run.stderr.contains("the store \(bed.store) is read-only"), "\(run)")
-            #expect(bed.names(bed.path("store")) == ["dashpilot.sqlite"], "files appeared beside the store: \(run)")
+            #expect(bed.names(bed.path("store")) == beside, "files appeared beside the store: \(run)")
         }
         #expect(bed.names(bed.path("exports")) == [])
         let mode = try FileManager.default.attributesOfItem(atPath: bed.store)[.posixPermissions] as? Int
