@@ -25,7 +25,7 @@ import Glibc
                                      [.integer(id), .instant(start)])
             // The route as a v5 store holds it (this build's RouteWriter writes v13's layout).
             try writeRouteAsOfAnyVersion(store, shiftID: id, session: store.connection.lastInsertRowID,
-                                         (0..<(KillTests.slow ? 200_000 : 60_000)).map { n in
+                                         (0..<(KillTests.slow ? 200_000 : 60_000)).map { (n: Int) -> (atMs: Int64, latitude: Double, longitude: Double) in
                                              (start.millisecondsSinceEpoch + Int64(n) * 100, 41.8 + Double(n % 1000) * 1e-5, -87.6)
                                          })
         }

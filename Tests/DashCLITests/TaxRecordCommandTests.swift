@@ -210,7 +210,7 @@ import TestSupport
             try store.connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source) VALUES (?1, ?2, 'test')",
                                      [.integer(id), .instant(start)])
             // The route as a v11 store holds it (this build's RouteWriter writes v13's layout).
-            try writeRouteAsOfAnyVersion(store, shiftID: id, session: store.connection.lastInsertRowID, (0..<40_000).map { n in
+            try writeRouteAsOfAnyVersion(store, shiftID: id, session: store.connection.lastInsertRowID, (0..<40_000).map { (n: Int) -> (atMs: Int64, latitude: Double, longitude: Double) in
                 (start.millisecondsSinceEpoch + Int64(n) * 100, 41.8 + Double(n % 1000) * 1e-5, -87.6)
             })
         }
