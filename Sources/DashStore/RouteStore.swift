@@ -61,10 +61,13 @@ extension Store {
     /// returns the first: above every id the route holds, so the rows written with them come
     /// after every stored sample at their instant, as a rowid did. Inside the caller's transaction.
     func reserveRouteSampleIDs(_ count: Int) throws -> Int64 {
-        guard let first = try connection.scalar("UPDATE routeSampleSequence SET next = next + ?1 WHERE id = 1 RETURNING next - ?1",
-                                                [.integer(Int64(count))])?.int64 else {
-            throw CorruptRecordError(table: "routeSampleSequence", id: 1, detail: "the route's id sequence is missing")
+        let count: [SQLValue] = [.integer(Int64(count))]
+        if let first = try connection.scalar("UPDATE routeSampleSequence SET next = next + ?1 WHERE id = 1 RETURNING next - ?1", count)?.int64 {
+            return first
         }
+        // No row yet: the first write since the store was made (or since v13 on an empty route).
+        let first = (try connection.scalar("SELECT max(id) FROM routeSample")?.int64 ?? 0) + 1
+        try connection.run("INSERT INTO routeSampleSequence (id, next) VALUES (1, ?1 + ?2)", [.integer(first)] + count)
         return first
     }
 }

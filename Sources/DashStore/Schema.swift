@@ -566,12 +566,14 @@ public enum Schema {
         FROM routeSample INDEXED BY routeSampleByShiftTime ORDER BY shiftId, recordedAtMs, id;
 
         -- The id the next route sample is written with: above every id the route has held since
-        -- (a rowid was the largest plus one; this never goes back, which orders the same).
+        -- (a rowid was the largest plus one; this never goes back, which orders the same). No
+        -- row until a sample is written (a store that holds nothing has no row in any table):
+        -- the next is then the largest id plus one.
         CREATE TABLE routeSampleSequence (
             id INTEGER PRIMARY KEY CHECK (id = 1),
             next INTEGER NOT NULL CHECK (next >= 1)
         ) STRICT;
-        INSERT INTO routeSampleSequence (id, next) SELECT 1, coalesce(max(id), 0) + 1 FROM routeSample;
+        INSERT INTO routeSampleSequence (id, next) SELECT 1, id + 1 FROM routeSample ORDER BY id DESC LIMIT 1;
 
         DROP TABLE routeSample;
         ALTER TABLE routeSampleV13 RENAME TO routeSample;

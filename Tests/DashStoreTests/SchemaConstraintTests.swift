@@ -27,7 +27,7 @@ struct SchemaConstraintTests {
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (1, 1, 1000, 'a.gpx');
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (2, 2, 10000, 'b.gpx');
             INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1, 1, 1100, 41.9, -87.6);
-            UPDATE routeSampleSequence SET next = 2;
+            INSERT INTO routeSampleSequence (id, next) VALUES (1, 2);
             INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM) VALUES (2, 10100, 41.9, -87.5, 4);
             INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1000, 0, 'parking');
             INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)
