@@ -94,22 +94,16 @@ extension Store {
     /// Moves the samples of capture session `session` on shift `from` (within `times`) to shift
     /// `to` and session `newSession`, a bounded number of rows per statement: a statement's
     /// journal holds every page it changes, in memory, so one statement over a 1 GB route would
-    /// hold hundreds of megabytes. Chunks follow the rowid, which the route is written in.
+    /// hold hundreds of megabytes. Chunks are stretches of time in the route's own (shift, time)
+    /// order (schema v15); each sample keeps its id, so its order among others at its instant.
     func moveRoute(session: Int64, from: Int64, to: Int64, newSession: Int64, times: ClosedRange<Int64>) throws {
-        guard let bounds = try connection.query("""
-            SELECT min(id), max(id) FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?3 AND ?4
-            """, [.integer(from), .integer(session), .integer(times.lowerBound), .integer(times.upperBound)]).first,
-              let low = bounds[0].int64, let high = bounds[1].int64 else { return }
+        guard from != to || session != newSession else { return }
         try markRouteFiguresStale([from, to])
-        let chunk: Int64 = 20_000
-        var start = low
-        while start <= high {
+        try forEachChunk(shiftID: from, session: session, times) { chunk in
             try connection.run("""
                 UPDATE routeSample SET shiftId = ?3, captureSessionId = ?4
-                WHERE id BETWEEN ?5 AND ?6 AND shiftId = ?1 AND captureSessionId = ?2 AND recordedAtMs BETWEEN ?7 AND ?8
-                """, [.integer(from), .integer(session), .integer(to), .integer(newSession), .integer(start), .integer(min(high, start + chunk - 1)),
-                      .integer(times.lowerBound), .integer(times.upperBound)])
-            start += chunk
+                WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?5 AND ?6 AND captureSessionId = ?2
+                """, [.integer(from), .integer(session), .integer(to), .integer(newSession), .integer(chunk.lowerBound), .integer(chunk.upperBound)])
         }
     }
 }

@@ -16,7 +16,6 @@ extension Schema {
     /// earlier version has every routed shift marked: its figures are filled by the next write,
     /// and until then a report measures them from their samples, as before.
     ///
-    /// Renumbered from the branch's v13 when merged after the indexes of v13.
     static let v14 = Migration("0014 stored route figures", """
         -- A shift's route as measured from its samples (metres), and whether it had trips with
         -- times; then the metres while no trip, and while trips of two or more platforms, were

@@ -41,12 +41,15 @@ extension Store {
     /// Decides each instant import `importID`'s route shares with another import's, once the
     /// import's sessions are placed (so the planner saw every position it gave, kept or not):
     /// the worse positions go aside. `tieKey` is the import's content SHA-256 (its record holds
-    /// it only once finished). Driven by the import's rows, a stretch of time at a time, on the
-    /// (shiftId, recordedAtMs) index: nothing of the route is held in memory.
+    /// it only once finished). Driven by the import's rows, a stretch of time at a time, in the
+    /// route's (shiftId, recordedAtMs, id) order: nothing of the route is held in memory.
     public func resolveImportedRoute(_ importID: Int64, tieKey: String) throws -> RouteInstants {
         try write {
             var result = RouteInstants()
-            try connection.execute("CREATE TEMP TABLE IF NOT EXISTS routeAsideMove (id INTEGER PRIMARY KEY)")
+            try connection.execute("""
+                CREATE TEMP TABLE IF NOT EXISTS routeMoveKey (shiftId INTEGER NOT NULL, recordedAtMs INTEGER NOT NULL, id INTEGER NOT NULL,
+                                                              PRIMARY KEY (shiftId, recordedAtMs, id)) WITHOUT ROWID
+                """)
             let sessions = try connection.query("""
                 SELECT id, shiftId, startedAtMs, coalesce(endedAtMs, startedAtMs) AS endAt FROM captureSession WHERE importId = ?1 ORDER BY id
                 """, [.integer(importID)])
@@ -64,7 +67,7 @@ extension Store {
                         // Theirs, where one of ours beats every one of theirs at the instant (ours
                         // drive the join: each of theirs is found by its instant on the index).
                         result.displaced += try moveAside("""
-                            SELECT o.id FROM routeSample r CROSS JOIN routeSample o ON o.shiftId = ?5 AND o.recordedAtMs = +r.recordedAtMs
+                            SELECT o.shiftId, o.recordedAtMs, o.id FROM routeSample r CROSS JOIN routeSample o ON o.shiftId = ?5 AND o.recordedAtMs = +r.recordedAtMs
                             CROSS JOIN captureSession oc ON oc.id = o.captureSessionId
                             WHERE \(mine) AND oc.importId IS NOT ?7
                               AND NOT EXISTS (SELECT 1 FROM routeSample b JOIN captureSession bc ON bc.id = b.captureSessionId
@@ -73,7 +76,7 @@ extension Store {
                             """, values)
                         // Ours, where theirs stay.
                         result.setAside += try moveAside("""
-                            SELECT r.id FROM routeSample r WHERE \(mine) AND EXISTS (
+                            SELECT r.shiftId, r.recordedAtMs, r.id FROM routeSample r WHERE \(mine) AND EXISTS (
                                 SELECT 1 FROM routeSample o JOIN captureSession oc ON oc.id = o.captureSessionId
                                 WHERE o.shiftId = ?5 AND o.recordedAtMs = r.recordedAtMs AND oc.importId IS NOT ?7)
                             """, values)
@@ -110,16 +113,20 @@ extension Store {
                         WHERE b.recordedAtMs = t.recordedAtMs AND bc.importId IS NOT ?5
                         ORDER BY \(Self.positionOrder("b", key: Self.importTieKey(session: "bc"))), b.id LIMIT 1)
                     """, [.integer(chunk.lowerBound), .integer(chunk.upperBound), .integer(shiftID), .integer(id), .integer(importID)])
+                // New ids in the order a rowid gave them: (time, id aside).
+                let coming = try connection.scalar("SELECT count(*) FROM temp.routeAsideMove")?.int64 ?? 0
+                guard coming > 0 else { return }
                 try markRouteFiguresStale(try connection.query("""
                     SELECT DISTINCT c.shiftId FROM routeSampleAside a JOIN captureSession c ON c.id = a.captureSessionId
                     WHERE a.id IN (SELECT id FROM temp.routeAsideMove)
                     """).map { $0.int("shiftId") })
                 promoted += try connection.run("""
-                    INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
-                    SELECT c.shiftId, a.captureSessionId, a.recordedAtMs, a.latitude, a.longitude, a.horizontalAccuracyM
+                    INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
+                    SELECT ?1 + row_number() OVER (ORDER BY a.recordedAtMs, a.id) - 1,
+                           c.shiftId, a.captureSessionId, a.recordedAtMs, a.latitude, a.longitude, a.horizontalAccuracyM
                     FROM routeSampleAside a JOIN captureSession c ON c.id = a.captureSessionId
                     WHERE a.id IN (SELECT id FROM temp.routeAsideMove) ORDER BY a.recordedAtMs, a.id
-                    """)
+                    """, [.integer(try reserveRouteSampleIDs(Int(coming)))])
                 try connection.run("DELETE FROM routeSampleAside WHERE id IN (SELECT id FROM temp.routeAsideMove)")
             }
         }
@@ -141,9 +148,10 @@ extension Store {
     }
 
     /// Calls `body` with consecutive stretches of `times` each holding at most ``routeChunk`` of
-    /// capture session `session`'s positions on `shiftID`, found on the (shiftId, recordedAtMs)
-    /// index: the cost is the stretch's rows, and `body` may move the session's rows it has seen.
-    private func forEachChunk(shiftID: Int64, session: Int64, _ times: ClosedRange<Int64>, _ body: (ClosedRange<Int64>) throws -> Void) throws {
+    /// capture session `session`'s positions on `shiftID`, found in the (shiftId, recordedAtMs, id)
+    /// table's order (schema v15): the cost is the stretch's rows, and `body` may move the
+    /// session's rows it has seen.
+    func forEachChunk(shiftID: Int64, session: Int64, _ times: ClosedRange<Int64>, _ body: (ClosedRange<Int64>) throws -> Void) throws {
         var low = times.lowerBound
         while low <= times.upperBound {
             let high = try connection.scalar("""
@@ -157,17 +165,21 @@ extension Store {
         }
     }
 
-    /// Moves the route rows `select` names (their ids) aside, in their capture sessions.
+    /// Moves the route rows `select` names (their keys: shiftId, recordedAtMs, id) aside, in
+    /// their capture sessions, in the order of their ids (the order they were written).
     private func moveAside(_ select: String, _ values: [SQLValue]) throws -> Int {
-        try connection.execute("DELETE FROM temp.routeAsideMove")
-        try connection.run("INSERT OR IGNORE INTO temp.routeAsideMove (id) \(select)", values)
+        try connection.execute("DELETE FROM temp.routeMoveKey")
+        try connection.run("INSERT OR IGNORE INTO temp.routeMoveKey (shiftId, recordedAtMs, id) \(select)", values)
         let moved = try connection.run("""
             INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
-            SELECT captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM FROM routeSample
-            WHERE id IN (SELECT id FROM temp.routeAsideMove) ORDER BY id
+            SELECT r.captureSessionId, r.recordedAtMs, r.latitude, r.longitude, r.horizontalAccuracyM
+            FROM temp.routeMoveKey k CROSS JOIN routeSample r ON r.shiftId = k.shiftId AND r.recordedAtMs = k.recordedAtMs AND r.id = k.id
+            ORDER BY r.id
             """)
-        try connection.run("DELETE FROM routeSample WHERE id IN (SELECT id FROM temp.routeAsideMove)")
-        try connection.execute("DELETE FROM temp.routeAsideMove")
+        try connection.run("""
+            DELETE FROM routeSample WHERE (shiftId, recordedAtMs, id) IN (SELECT shiftId, recordedAtMs, id FROM temp.routeMoveKey)
+            """)
+        try connection.execute("DELETE FROM temp.routeMoveKey")
         return moved
     }
 }

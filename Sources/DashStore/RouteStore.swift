@@ -10,11 +10,13 @@ public struct RouteSample: Hashable, Sendable {
 
 /// Appends positions to one capture session with one prepared statement, reused.
 ///
-/// The cost of a position is one indexed insert: nothing reads the route to append to it, so the
-/// 28,800th position of a shift costs what the first did, whatever the store holds (the seed's
-/// quadratic came from maintaining a to-many collection; here the relationship is declared only
-/// on the sample). Call ``append(_:)`` inside the caller's transaction (``Store/write(_:)``) so a
-/// batch commits with everything else the caller writes.
+/// The cost of a position is one insert into the route's b-tree, at its place in (shift, time)
+/// order: nothing reads the route to append to it, so the 28,800th position of a shift costs
+/// what the first did, whatever the store holds (the seed's quadratic came from maintaining a
+/// to-many collection; here the relationship is declared only on the sample). Each batch takes
+/// its ids from routeSampleSequence (schema v15) in one read and one update. Call
+/// ``append(_:)`` inside the caller's transaction (``Store/write(_:)``) so a batch commits with
+/// everything else the caller writes.
 public final class RouteWriter {
     private let statement: Statement
     private let store: Store
@@ -26,8 +28,8 @@ public final class RouteWriter {
         self.shiftID = shiftID
         self.captureSessionID = captureSessionID
         statement = try store.connection.prepare("""
-            INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
+            VALUES (?7, ?1, ?2, ?3, ?4, ?5, ?6)
             """)
         try statement.bind(shiftID, at: 1)
         try statement.bind(captureSessionID, at: 2)
@@ -35,14 +37,18 @@ public final class RouteWriter {
 
     /// Appends a batch. Must run inside a transaction the caller holds: a batch written outside
     /// one would commit (and sync) per row.
-    public func append(_ positions: some Sequence<Position>) throws {
+    public func append(_ positions: some Collection<Position>) throws {
         guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
+        guard !positions.isEmpty else { return }
+        var id = try store.reserveRouteSampleIDs(positions.count)
         for position in positions {
+            try statement.bind(id, at: 7)
             try statement.bind(position.at.millisecondsSinceEpoch, at: 3)
             try statement.bind(position.latitude, at: 4)
             try statement.bind(position.longitude, at: 5)
             try statement.bind(position.horizontalAccuracy, at: 6)
             try statement.execute()
+            id += 1
         }
         // Once per batch, not a trigger per row (RouteFigureSchema.swift).
         try store.markRouteFiguresStale([shiftID])
@@ -50,6 +56,22 @@ public final class RouteWriter {
 
     /// Releases the prepared statement now rather than when the writer is released.
     public func finish() { statement.finalize() }
+}
+
+extension Store {
+    /// Reserves `count` consecutive route sample ids (schema v15's routeSampleSequence) and
+    /// returns the first: above every id the route holds, so the rows written with them come
+    /// after every stored sample at their instant, as a rowid did. Inside the caller's transaction.
+    func reserveRouteSampleIDs(_ count: Int) throws -> Int64 {
+        let count: [SQLValue] = [.integer(Int64(count))]
+        if let first = try connection.scalar("UPDATE routeSampleSequence SET next = next + ?1 WHERE id = 1 RETURNING next - ?1", count)?.int64 {
+            return first
+        }
+        // No row yet: the first write since the store was made (or since v15 on an empty route).
+        let first = (try connection.scalar("SELECT max(id) FROM routeSample")?.int64 ?? 0) + 1
+        try connection.run("INSERT INTO routeSampleSequence (id, next) VALUES (1, ?1 + ?2)", [.integer(first)] + count)
+        return first
+    }
 }
 
 /// A route batch written outside a transaction would commit and sync once per position, and a

@@ -11,7 +11,7 @@ import SQLiteKit
 /// that span two tables (a pause within its shift, shifts that do not overlap) by triggers.
 /// Every instant lies in years 1 to 9999, the range the model can print and read back. Ids a person sees are
 /// AUTOINCREMENT, so a deleted shift's id is never given to another; route samples, never
-/// shown and written by the million, keep plain rowids.
+/// shown and written by the million, have ids only to keep the order they were written in (v13).
 public enum Schema {
     /// The migration plan every opener of a current store uses.
     public static let plan = Migrator(steps)
@@ -20,7 +20,7 @@ public enum Schema {
     public static var currentVersion: Int { plan.currentVersion }
 
     /// Every step, oldest first.
-    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14]
+    public static let steps: [Migration] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15]
 
     static let v1 = Migration("0001 the record: eleven entities", """
         -- A file that was imported: recognised by its SHA-256, listed, undoable.
@@ -550,5 +550,50 @@ public enum Schema {
         CREATE INDEX shiftEarningByShiftStart ON shiftEarning (shiftId, startedAtMs) WHERE startedAtMs IS NOT NULL;
         -- The active shift (at most one) without walking every completed one.
         CREATE INDEX shiftActive ON shift (startedAtMs) WHERE endedAtMs IS NULL;
+        """)
+
+    /// The route stored in the order it is read (issue 18; written as v13 beside v13's indexes and
+    /// v14's figures, merged after them): a shift's samples in time order,
+    /// then in the order they were written, as one stretch of the table (WITHOUT ROWID, keyed
+    /// by shift, time and id). Every read of the route is a shift's samples ordered by
+    /// (recordedAtMs, id), which was v1's index and a row lookup per sample; it is now the
+    /// table's own order, and an insert writes one b-tree instead of two. The id stays, as the
+    /// order of writing: one instant holds several samples (a same-second burst keeps its fixes
+    /// in file order, docs/gpx.md; sessions of one file may overlap), and the mileage meter
+    /// reads them in that order. With no rowid to give it, the next id is kept in
+    /// routeSampleSequence (as sqlite_sequence keeps AUTOINCREMENT's). The rows are copied in
+    /// key order (the v1 index's order), so the copy needs no sort.
+    static let v15 = Migration("0015 the route clustered by shift and time", """
+        CREATE TABLE routeSampleV15 (
+            id INTEGER NOT NULL,
+            shiftId INTEGER NOT NULL,
+            captureSessionId INTEGER NOT NULL,
+            recordedAtMs INTEGER NOT NULL CHECK (recordedAtMs BETWEEN -62135596800000 AND 253402300799999),
+            latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude REAL NOT NULL CHECK (longitude >= -180 AND longitude < 180),
+            horizontalAccuracyM REAL CHECK (horizontalAccuracyM >= 0),
+            PRIMARY KEY (shiftId, recordedAtMs, id),
+            FOREIGN KEY (shiftId, captureSessionId) REFERENCES captureSession (shiftId, id)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO routeSampleV15 (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
+        SELECT id, shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM
+        FROM routeSample INDEXED BY routeSampleByShiftTime ORDER BY shiftId, recordedAtMs, id;
+
+        -- The id the next route sample is written with: above every id the route has held since
+        -- (a rowid was the largest plus one; this never goes back, which orders the same). No
+        -- row until a sample is written (a store that holds nothing has no row in any table):
+        -- the next is then the largest id plus one.
+        CREATE TABLE routeSampleSequence (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            next INTEGER NOT NULL CHECK (next >= 1)
+        ) STRICT;
+        INSERT INTO routeSampleSequence (id, next) SELECT 1, id + 1 FROM routeSample ORDER BY id DESC LIMIT 1;
+
+        DROP TABLE routeSample;
+        ALTER TABLE routeSampleV15 RENAME TO routeSample;
+
+        -- v14's trigger on the route went with the old table (RouteFigureSchema.swift).
+        CREATE TRIGGER routeFigureSampleDelete AFTER DELETE ON routeSample
+        BEGIN INSERT OR IGNORE INTO routeFigureStale (shiftId) VALUES (OLD.shiftId); END;
         """)
 }

@@ -23,16 +23,11 @@ import Glibc
             // The session as a v5 store holds it (this build's beginCapture writes v11's method).
             try store.connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source) VALUES (?1, ?2, 'test')",
                                      [.integer(id), .instant(start)])
-            let writer = try RouteWriter(store: store, shiftID: id, captureSessionID: store.connection.lastInsertRowID)
-            try store.write {
-                var positions: [Position] = []
-                for n in 0..<(KillTests.slow ? 200_000 : 60_000) {
-                    positions.append(try Position(at: start.adding(milliseconds: Int64(n) * 100), latitude: 41.8 + Double(n % 1000) * 1e-5,
-                                                  longitude: -87.6))
-                }
-                try writer.append(positions)
-                writer.finish()
-            }
+            // The route as a v5 store holds it (this build's RouteWriter writes v13's layout).
+            try writeRouteAsOfAnyVersion(store, shiftID: id, session: store.connection.lastInsertRowID,
+                                         (0..<(KillTests.slow ? 200_000 : 60_000)).map { (n: Int) -> (atMs: Int64, latitude: Double, longitude: Double) in
+                                             (start.millisecondsSinceEpoch + Int64(n) * 100, 41.8 + Double(n % 1000) * 1e-5, -87.6)
+                                         })
         }
         let out = folder.path("log")
         let store = folder.path("store.sqlite")

@@ -1,6 +1,7 @@
 import DashModel
 @testable import DashStore
 import Foundation
+import SQLiteKit
 import Testing
 import TestSupport
 
@@ -206,16 +207,12 @@ import TestSupport
             let store = try Store.openHistorical(at: old, version: 11)
             let start = Instant(millisecondsSinceEpoch: 1_793_610_000_000)
             let id = try store.createCompletedShift(start: start, end: start.adding(milliseconds: 8 * 3_600_000))
-            let writer = try store.beginCapture(shiftID: id, startedAt: start, source: "test")
-            try store.write {
-                var positions: [Position] = []
-                for n in 0..<40_000 {
-                    positions.append(try Position(at: start.adding(milliseconds: Int64(n) * 100), latitude: 41.8 + Double(n % 1000) * 1e-5,
-                                                  longitude: -87.6))
-                }
-                try writer.append(positions)
-                writer.finish()
-            }
+            try store.connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source) VALUES (?1, ?2, 'test')",
+                                     [.integer(id), .instant(start)])
+            // The route as a v11 store holds it (this build's RouteWriter writes v13's layout).
+            try writeRouteAsOfAnyVersion(store, shiftID: id, session: store.connection.lastInsertRowID, (0..<40_000).map { (n: Int) -> (atMs: Int64, latitude: Double, longitude: Double) in
+                (start.millisecondsSinceEpoch + Int64(n) * 100, 41.8 + Double(n % 1000) * 1e-5, -87.6)
+            })
         }
         let out = bench.folder.path("q")
         func version() throws -> String { try ProcessHarness.sqlite(bench.store, "PRAGMA user_version", output: out) }

@@ -16,15 +16,12 @@ import TestSupport
     static func route(_ store: Store, shiftID: Int64, n: Int) throws {
         try store.connection.run("INSERT INTO captureSession (shiftId, startedAtMs, source) VALUES (?1, ?2, 'test')",
                                  [.integer(shiftID), .instant(start)])
-        let writer = try RouteWriter(store: store, shiftID: shiftID, captureSessionID: store.connection.lastInsertRowID)
-        try store.write {
-            let positions = try (0..<n).map { i in
-                try Position(at: start.adding(milliseconds: Int64(i) * 1000), latitude: 41.88 + Double(i) * 0.0001,
-                             longitude: -87.63 + (i % 2 == 0 ? 0 : 0.00005))
-            }
-            try writer.append(positions)
-            writer.finish()
+        let session = store.connection.lastInsertRowID
+        let positions: [(atMs: Int64, latitude: Double, longitude: Double)] = (0..<n).map { (i: Int) -> (atMs: Int64, latitude: Double, longitude: Double) in
+            let zig: Double = i % 2 == 0 ? 0 : 0.00005
+            return (start.millisecondsSinceEpoch + Int64(i) * 1000, 41.88 + Double(i) * 0.0001, -87.63 + zig)
         }
+        try writeRouteAsOfAnyVersion(store, shiftID: shiftID, session: session, positions)
     }
 
     @Test func anOlderStoresMilesAreTheSameAfterTheMigration() throws {

@@ -26,7 +26,8 @@ struct SchemaConstraintTests {
             INSERT INTO deliveryTip (deliveryId, amountE4, method, recordedAtMs) VALUES (1, 50000, 'cash', 1800);
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (1, 1, 1000, 'a.gpx');
             INSERT INTO captureSession (id, shiftId, startedAtMs, source) VALUES (2, 2, 10000, 'b.gpx');
-            INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1, 1100, 41.9, -87.6);
+            INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1, 1, 1100, 41.9, -87.6);
+            INSERT INTO routeSampleSequence (id, next) VALUES (1, 2);
             INSERT INTO routeSampleAside (captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM) VALUES (2, 10100, 41.9, -87.5, 4);
             INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1000, 0, 'parking');
             INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)
@@ -58,7 +59,7 @@ struct SchemaConstraintTests {
         #expect(try store.shift(1)?.fuel?.pricePerGallon == (try money("3.459")))
     }
 
-    static let sample = "INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude)"
+    static let sample = "INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude)"
     static let importRecord = "INSERT INTO importRecord (kind, fileName, sha256, importedAtMs, summary)"
 
     static let refused: [(rule: String, sql: String)] = [
@@ -125,11 +126,21 @@ struct SchemaConstraintTests {
         ("an empty note", "INSERT INTO expense (occurredAtMs, amountE4, category, note) VALUES (1, 1, 'fuel', '')"),
         ("a duplicate pickup place", "INSERT INTO pickupPlace (name, matchKey) VALUES ('CAFÉ', 'café')"),
         ("an empty platform", "INSERT INTO offer (acceptedAtMs, platform) VALUES (1, '')"),
-        ("a latitude past the pole", "\(sample) VALUES (1, 1, 1200, 90.5, 0)"),
-        ("longitude 180", "\(sample) VALUES (1, 1, 1200, 0, 180)"),
-        ("negative accuracy", "INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)"
-            + " VALUES (1, 1, 1200, 0, 0, -1)"),
-        ("a sample in another shift's session", "\(sample) VALUES (1, 2, 1200, 0, 0)"),
+        ("a latitude past the pole", "\(sample) VALUES (2, 1, 1, 1200, 90.5, 0)"),
+        ("longitude 180", "\(sample) VALUES (2, 1, 1, 1200, 0, 180)"),
+        ("negative accuracy", "INSERT INTO routeSample (id, shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)"
+            + " VALUES (2, 1, 1, 1200, 0, 0, -1)"),
+        ("a sample in another shift's session", "\(sample) VALUES (2, 1, 2, 1200, 0, 0)"),
+        ("a sample of no session", "\(sample) VALUES (2, 1, 99, 1200, 0, 0)"),
+        ("a sample at an instant no year holds", "\(sample) VALUES (2, 1, 1, 253402300800000, 0, 0)"),
+        // v15: the route's key is (shiftId, recordedAtMs, id), every part of it given.
+        ("a sample without an id", "INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude) VALUES (1, 1, 1200, 0, 0)"),
+        ("a sample without an instant", "\(sample) VALUES (2, 1, 1, NULL, 0, 0)"),
+        ("a sample without a shift", "\(sample) VALUES (2, NULL, 1, 1200, 0, 0)"),
+        ("a second sample under one key", "\(sample) VALUES (1, 1, 1, 1100, 41.8, -87.6)"),
+        ("text where a sample's id belongs (STRICT)", "\(sample) VALUES ('two', 1, 1, 1200, 0, 0)"),
+        ("a second row of the route's id sequence", "INSERT INTO routeSampleSequence (id, next) VALUES (2, 5)"),
+        ("the route's id sequence at zero", "UPDATE routeSampleSequence SET next = 0"),
         ("deleting a shift that still has a route", "DELETE FROM shift WHERE id = 1"),
         ("deleting a capture session that still has samples", "DELETE FROM captureSession WHERE id = 1"),
         ("deleting a capture session that still keeps positions aside", "DELETE FROM captureSession WHERE id = 2"),
