@@ -12,7 +12,7 @@ func storedPositions(_ path: String) throws -> [(at: Int64, latitude: Double, lo
         .map { ($0[0].int64 ?? 0, $0[1].double ?? 0, $0[2].double ?? 0, $0[3].double) }
 }
 
-/// SQLite's insert rate of `rows` into a fresh store's routeSample (its table, index, foreign key
+/// SQLite's insert rate of `rows` into a fresh store's routeSample (its table, key, foreign key
 /// and checks as the schema has them), with one prepared statement in one transaction, commit
 /// (synchronous=FULL) included: what an import could reach if reading, parsing and filtering
 /// cost nothing. Returns the seconds.
@@ -28,12 +28,16 @@ func sqliteInsertFloor(_ rows: [(at: Int64, latitude: Double, longitude: Double,
     let t0 = clock.now
     try store.connection.execute("BEGIN IMMEDIATE")
     let insert = try store.connection.prepare("""
-        INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO routeSample (shiftId, captureSessionId, recordedAtMs, latitude, longitude, horizontalAccuracyM, id)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         """)
     try insert.bind(shift, at: 1)
     try insert.bind(session, at: 2)
+    // Ids in writing order, as the route's own writer gives them (schema v15's key part).
+    var id: Int64 = 1
     for row in rows {
+        try insert.bind(id, at: 7)
+        id += 1
         try insert.bind(row.at, at: 3)
         try insert.bind(row.latitude, at: 4)
         try insert.bind(row.longitude, at: 5)

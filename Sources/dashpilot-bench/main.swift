@@ -490,9 +490,12 @@ if wanted(8), FileManager.default.isExecutableFile(atPath: dashpilot) {
     print(String(format: "   export xlsx (%.0f KB): %.2f s, %.2f s beyond the report, ratio per round %@ (median %.2f), peak %.1f MB (goals: within the report's noise, under 64 MB)",
                  Double(xlsxBytes) / 1024, xlsx, xlsx - report, perRound.map { String(format: "%.2f", $0) }.joined(separator: ", "), median(perRound),
                  Double(peak["xlsx"] ?? 0) / 1024))
-    // Within noise: the two medians' spread here is about 10% of the report's time.
-    record("XLSX export of the year", measured: String(format: "%.2f s", xlsx), goal: "within noise of the report (ratio <= 1.15)",
-           floor: String(format: "the report %.2f s", report), ratio: ratioText(median(perRound)), met: median(perRound) <= 1.15)
+    // The issue's row: the export was within the report's noise (1.78 s against 1.70 s at stop
+    // 22, docs/performance.md) and its goal is "unchanged": no slower than then (10% for noise).
+    // The report now reads stored figures (0.05 s), so the export's own cost (the workbook,
+    // 0.1 s) is most of it and a ratio to the report no longer measures the goal.
+    record("XLSX export of the year", measured: String(format: "%.2f s", xlsx), goal: "unchanged: <= 1.78 s (stop 22) + 10%",
+           floor: String(format: "the report %.2f s", report), ratio: ratioText(median(perRound)), met: xlsx <= 1.78 * 1.1)
 }
 
 // MARK: - Vehicle distance (issue 15)
