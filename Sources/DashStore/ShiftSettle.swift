@@ -126,11 +126,10 @@ extension Store {
         var moves: [SettleMove] = []
         // Every made shift that is not pinned steps aside to its parking slot, so no move below
         // meets a shift that is about to move or go.
-        for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) where shift.isMade && !shift.parked && !evidence.pinned.contains(shift.id) {
-            let slot = Self.parkingSlot(shift.id)
-            try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3 WHERE id = ?1",
-                               [.integer(shift.id), .integer(slot.start), .integer(slot.end)])
-        }
+        // One statement for them all (the slots are distinct and apart from everything, so no
+        // order matters): a statement per shift opened a statement journal each, whose cost grew
+        // with the transaction (undoing 20,000 shift-log rows parked 20,000 shifts one by one).
+        try parkShifts(evidence.shifts.values.filter { $0.isMade && !$0.parked && !evidence.pinned.contains($0.id) }.map(\.id).sorted())
         // Pinned shifts take their spans first (they never leave their time), then the others.
         let ordered = plan.madeShifts.sorted { a, b in
             let pa = a.id.existingID.map(evidence.pinned.contains) ?? false, pb = b.id.existingID.map(evidence.pinned.contains) ?? false
@@ -251,8 +250,19 @@ extension Store {
     /// Deletes the shifts the plan retires in one statement: a statement per shift inside a large
     /// transaction opened a statement journal each (the shift's cascades), whose cost grew with the
     /// transaction, so undoing a 20,000-row shift log took 3 s, most of it in SQLite's savepoints.
-    fileprivate func deleteShifts(_ ids: [Int64]) throws {
+    /// Moves made shifts to their parking slots (``parkingSlot(_:)``, the same sums) in one statement.
+    fileprivate func parkShifts(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
+        try fillSettleShifts(ids)
+        try connection.run("""
+            UPDATE shift SET startedAtMs = ?1 + id * 2000, endedAtMs = ?1 + id * 2000 + 1000
+            WHERE id IN (SELECT id FROM temp.settleRetired)
+            """, [.integer(Self.parkingOrigin)])
+        try connection.execute("DELETE FROM temp.settleRetired")
+    }
+
+    /// Fills the temporary list of shift ids the batch statements above act on.
+    private func fillSettleShifts(_ ids: [Int64]) throws {
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS settleRetired (id INTEGER PRIMARY KEY)")
         try connection.execute("DELETE FROM temp.settleRetired")
         let insert = try connection.prepare("INSERT OR IGNORE INTO temp.settleRetired (id) VALUES (?1)")
@@ -261,6 +271,11 @@ extension Store {
             try insert.bind([.integer(id)])
             try insert.execute()
         }
+    }
+
+    fileprivate func deleteShifts(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try fillSettleShifts(ids)
         try connection.execute("DELETE FROM shift WHERE id IN (SELECT id FROM temp.settleRetired)")
         try connection.execute("DELETE FROM temp.settleRetired")
     }

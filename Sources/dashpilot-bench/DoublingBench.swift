@@ -47,4 +47,42 @@ func doublingBench() throws {
     let intoFull = try importLog(shiftLog(300, skip: 20_000), into: folder + "/doubling-20000.sqlite")
     print(String(format: "   300 rows into an empty store: %.2f s; into the store of 20,000 shifts: %.2f s (ratio %.1f)",
                  intoEmpty, intoFull, intoFull / max(intoEmpty, 0.001)))
+    try doublingUndoAndTracks()
+}
+
+/// The other imports the issue names: undoing the shift logs above (each log's store from the
+/// series), and a GPX file of 2,000 to 16,000 two-point tracks three hours apart (the issue's
+/// 16,000-track file took 85.8 s), each into a fresh store.
+func doublingUndoAndTracks() throws {
+    func series(_ label: String, _ sizes: [Int], _ run: (Int) throws -> Double) throws -> [Double] {
+        var previous: Double?, ratios: [Double] = [], parts: [String] = []
+        for size in sizes {
+            let seconds = try run(size)
+            if let previous { ratios.append(seconds / previous) }
+            parts.append(String(format: "%d: %.2f s", size, seconds) + (previous.map { String(format: " (ratio %.2f)", seconds / $0) } ?? ""))
+            previous = seconds
+        }
+        print("   \(label): " + parts.joined(separator: ", "))
+        return ratios
+    }
+    let undo = try series("undoing the shift log", [2_500, 5_000, 10_000, 20_000]) { rows in
+        try launch(dashpilot, ["--store", folder + "/doubling-\(rows).sqlite", "--tz", "America/Chicago", "--quiet", "imports", "undo", "1"]).seconds
+    }
+    let tracks = try series("a GPX file of two-point tracks 3 h apart", [2_000, 4_000, 8_000, 16_000]) { count in
+        var text = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        let formatter = ISO8601DateFormatter()
+        for index in 0..<count {
+            let start = Date(timeIntervalSince1970: 1_420_092_000 + Double(index) * 10_800)
+            text += "<trk><trkseg><trkpt lat=\"41.\(1000 + index % 1000)\" lon=\"-87.61\"><time>\(formatter.string(from: start))</time></trkpt>"
+                + "<trkpt lat=\"41.\(1000 + index % 1000)\" lon=\"-87.62\"><time>\(formatter.string(from: start.addingTimeInterval(30)))</time></trkpt></trkseg></trk>\n"
+        }
+        let path = folder + "/tracks-\(count).gpx", store = folder + "/tracks-\(count).sqlite"
+        try (text + "</gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
+        for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        return try launch(dashpilot, ["--store", store, "--quiet", "import", "gpx", path]).seconds
+    }
+    for (label, ratios) in [("doubling series (undo of the shift log)", undo), ("doubling series (GPX of 2k-16k tracks)", tracks)] {
+        record(label, measured: ratios.map { String(format: "%.2f", $0) }.joined(separator: " / "), goal: "each < 2.3", floor: "linear: 2.0",
+               ratio: String(format: "%.2f", ratios.max() ?? .nan), met: !ratios.isEmpty && ratios.allSatisfy { $0 < 2.3 })
+    }
 }
