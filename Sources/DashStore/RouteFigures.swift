@@ -82,7 +82,9 @@ extension Store {
     /// Whether the store has the tables of schema v14 (a store opened at an earlier version by
     /// the historical opener has not).
     func hasRouteFigureTables() throws -> Bool {
-        try connection.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'routeFigureStale'") != nil
+        if routeFigureTablesSeen { return true }
+        routeFigureTablesSeen = try connection.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'routeFigureStale'") != nil
+        return routeFigureTablesSeen
     }
 
     /// Measures again every shift an input changed (marked in routeFigureStale by the schema's

@@ -54,14 +54,16 @@ extension Store {
     static let parkingOrigin: Int64 = -62_135_596_800_000
     static let parkingEnd: Int64 = parkingOrigin + 1_000_000_000_000
 
-    static func parkingSlot(_ id: Int64) -> (start: Int64, end: Int64) {
-        (parkingOrigin + id * 2_000, parkingOrigin + id * 2_000 + 1_000)
-    }
+    /// A parking slot: shift n's starts at origin + n x stride and lasts `parkingSlotLength`;
+    /// made shifts step aside to theirs while a plan is applied (one statement, ShiftSettle.swift).
+    static let parkingStride: Int64 = 2_000
+    static let parkingSlotLength: Int64 = 1_000
 
     /// Where import n parks its evidence: the upper half of the stretch, apart from the slots
     /// made shifts step aside to while a plan is applied.
     static func importParkingSlot(_ importID: Int64) -> (start: Int64, end: Int64) {
-        (parkingOrigin + 500_000_000_000 + importID * 2_000, parkingOrigin + 500_000_000_000 + importID * 2_000 + 1_000)
+        let start = parkingOrigin + 500_000_000_000 + importID * parkingStride
+        return (start, start + parkingSlotLength)
     }
 
     /// The import's split gap, from its record (60 minutes when it names none).

@@ -247,25 +247,23 @@ extension Store {
 }
 
 extension Store {
-    /// Deletes the shifts the plan retires in one statement: a statement per shift inside a large
-    /// transaction opened a statement journal each (the shift's cascades), whose cost grew with the
-    /// transaction, so undoing a 20,000-row shift log took 3 s, most of it in SQLite's savepoints.
-    /// Moves made shifts to their parking slots (``parkingSlot(_:)``, the same sums) in one statement.
+    /// Moves made shifts to their parking slots (origin + id x stride, ShiftEvidence.swift) in
+    /// one statement.
     fileprivate func parkShifts(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try fillSettleShifts(ids)
         try connection.run("""
-            UPDATE shift SET startedAtMs = ?1 + id * 2000, endedAtMs = ?1 + id * 2000 + 1000
-            WHERE id IN (SELECT id FROM temp.settleRetired)
-            """, [.integer(Self.parkingOrigin)])
-        try connection.execute("DELETE FROM temp.settleRetired")
+            UPDATE shift SET startedAtMs = ?1 + id * ?2, endedAtMs = ?1 + id * ?2 + ?3
+            WHERE id IN (SELECT id FROM temp.settleShiftIds)
+            """, [.integer(Self.parkingOrigin), .integer(Self.parkingStride), .integer(Self.parkingSlotLength)])
+        try connection.execute("DELETE FROM temp.settleShiftIds")
     }
 
     /// Fills the temporary list of shift ids the batch statements above act on.
     private func fillSettleShifts(_ ids: [Int64]) throws {
-        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS settleRetired (id INTEGER PRIMARY KEY)")
-        try connection.execute("DELETE FROM temp.settleRetired")
-        let insert = try connection.prepare("INSERT OR IGNORE INTO temp.settleRetired (id) VALUES (?1)")
+        try connection.execute("CREATE TEMP TABLE IF NOT EXISTS settleShiftIds (id INTEGER PRIMARY KEY)")
+        try connection.execute("DELETE FROM temp.settleShiftIds")
+        let insert = try connection.prepare("INSERT OR IGNORE INTO temp.settleShiftIds (id) VALUES (?1)")
         defer { insert.finalize() }
         for id in ids {
             try insert.bind([.integer(id)])
@@ -273,11 +271,14 @@ extension Store {
         }
     }
 
+    /// Deletes the shifts the plan retires in one statement: a statement per shift inside a large
+    /// transaction opened a statement journal each (the shift's cascades), whose cost grew with the
+    /// transaction, so undoing a 20,000-row shift log took 3 s, most of it in SQLite's savepoints.
     fileprivate func deleteShifts(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try fillSettleShifts(ids)
-        try connection.execute("DELETE FROM shift WHERE id IN (SELECT id FROM temp.settleRetired)")
-        try connection.execute("DELETE FROM temp.settleRetired")
+        try connection.execute("DELETE FROM shift WHERE id IN (SELECT id FROM temp.settleShiftIds)")
+        try connection.execute("DELETE FROM temp.settleShiftIds")
     }
 
     /// A shift the planner makes takes a fuel snapshot once (docs/cli.md "vehicle"): split from

@@ -160,6 +160,9 @@ public final class Store {
     var verifiedBasis: VerifiedBasis?
     /// Whether a write's body completed in this session: only then is the stamp renewed.
     var wroteSinceVerified = false
+    /// Whether the route-figure tables were found (RouteFigures.swift): once there they stay, so
+    /// the route writer's marks need not look in sqlite_schema per batch.
+    var routeFigureTablesSeen = false
 
     deinit { sealVerifiedState() }
 

@@ -25,15 +25,16 @@ struct ImportGrowthTests {
         return text
     }
 
-    /// `count` tracks of two points 30 s apart, three hours apart (each its own shift).
-    static func manyTracks(_ count: Int, from hour: Int = 0) -> String {
+    /// `count` tracks of two points 30 s apart from 2015-01-01T06:00Z, `apart` seconds apart
+    /// (three hours: each its own shift).
+    static func manyTracks(_ count: Int, apart: Int = 10_800) -> String {
         var text = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
-        let start = 1_420_092_000 + hour * 3_600  // 2015-01-01T06:00:00Z
+        let start = 1_420_092_000  // 2015-01-01T06:00:00Z
         let formatter = ISO8601DateFormatter()
         for index in 0..<count {
             text += "<trk><trkseg>"
             for step in 0..<2 {
-                let date = Date(timeIntervalSince1970: Double(start + index * 10_800 + step * 30))
+                let date = Date(timeIntervalSince1970: Double(start + index * apart + step * 30))
                 text += "<trkpt lat=\"41.\(1000 + index % 1000)\" lon=\"-87.6\(100 + step)\"><time>\(formatter.string(from: date))</time></trkpt>"
             }
             text += "</trkseg></trk>"

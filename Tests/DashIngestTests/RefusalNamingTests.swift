@@ -13,16 +13,10 @@ struct RefusalNamingTests {
     func longShiftRefusal() throws {
         let bench = try IngestBench()
         // 120 tracks ten minutes apart: one stretch of 20 hours, more than a made shift may last.
-        var text = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
-        let formatter = ISO8601DateFormatter()
-        for index in 0..<120 {
-            let date = Date(timeIntervalSince1970: Double(1_420_092_000 + index * 600))
-            text += "<trk><trkseg><trkpt lat=\"41.\(1000 + index)\" lon=\"-87.61\"><time>\(formatter.string(from: date))</time></trkpt>"
-            text += "<trkpt lat=\"41.\(1000 + index)\" lon=\"-87.62\"><time>\(formatter.string(from: date.addingTimeInterval(30)))</time></trkpt></trkseg></trk>"
-        }
+        let text = ImportGrowthTests.manyTracks(120, apart: 600)
         let message: String
         do {
-            _ = try bench.gpx("long.gpx", text + "</gpx>\n")
+            _ = try bench.gpx("long.gpx", text)
             Issue.record("a 20-hour made shift was accepted")
             return
         } catch {
