@@ -37,45 +37,66 @@ extension StatementIngest {
                 try store.hold(.delivery, rowID: existing.id, importID: importID)
             }
         }
-        let placement = try place(pending.map { Placeable(line: rows[$0].line, accepted: rows[$0].accepted, delivered: rows[$0].delivered) },
-                                  parking: parking)
+        try stage(pending, of: rows, parking: parking, platform: platform, stored: &stored, held: &held, counts: &counts, conflicts: &conflicts)
+    }
+
+    /// Judges each row still to place and numbers it, staged on the parked shift: it is written
+    /// once, where the planner puts it (StagedDeliveries.swift), never written and then moved.
+    private static func stage(_ pending: [Int], of rows: [DeliveryRow], parking: EvidenceParking, platform: String?,
+                              stored: inout KeyUnion, held: inout HeldRecords, counts: inout Counts, conflicts: inout [RowProblem]) throws {
+        guard !pending.isEmpty else { return }
+        let store = parking.store
+        let writer = try store.deliveryBatchWriter(importID: parking.importID)
+        // Per staged delivery (its tag), the row; ids are consecutive from the first reserved.
+        var chosen: [Int32] = []
+        chosen.reserveCapacity(pending.count)
+        var firstIDs: (offer: Int64, delivery: Int64)?
         var places: [String: Int64] = [:]
-        try store.withDeliveryBatch(importID: importID) { writer in
-            for (index, rowIndex) in pending.enumerated() {
-                guard let (shiftID, end) = placement[index] else { continue }
-                let row = rows[rowIndex]
-                if !row.keyIsDeclared, !(try stored.admits(row.recordKey)) {
-                    counts.unchanged += 1
-                    try held.hold(row.recordKey)
-                    continue
-                }
-                _ = end
-                let rowPlatform = row.platform ?? platform
-                if rowPlatform == nil, row.own != nil {
-                    conflicts.append(RowProblem(line: row.line, column: "platform", message: """
-                        the row gives pay but names no platform (docs/record.md: every amount keeps its platform); \
-                        map a platform column, give the template a platform, or pass --platform NAME
-                        """))
-                    continue
-                }
-                do {
-                    var place: Int64?
-                    if let name = row.pickup {
-                        if let known = places[name] { place = known } else {
-                            let id = try store.pickupPlace(named: name).id
-                            places[name] = id
-                            place = id
-                        }
-                    }
-                    try writer.add(shiftID: shiftID, acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, fees: row.amounts.fees,
-                                   platform: rowPlatform,
-                                   pickupPlaceID: place, recordKey: row.recordKey)
-                    counts.deliveries += 1
-                } catch let error as ModelError {
-                    conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(shiftID))"))
-                }
+        for rowIndex in pending {
+            let row = rows[rowIndex]
+            if !row.keyIsDeclared, !(try stored.admits(row.recordKey)) {
+                counts.unchanged += 1
+                try held.hold(row.recordKey)
+                continue
             }
+            if row.platform ?? platform == nil, row.own != nil {
+                conflicts.append(RowProblem(line: row.line, column: "platform", message: """
+                    the row gives pay but names no platform (docs/record.md: every amount keeps its platform); \
+                    map a platform column, give the template a platform, or pass --platform NAME
+                    """))
+                continue
+            }
+            do {
+                if let name = row.pickup, places[name] == nil { places[name] = try store.pickupPlace(named: name).id }
+                try DeliveryBatchWriter.check(acceptedAt: row.accepted, deliveredAt: row.delivered, own: row.own, fees: row.amounts.fees)
+            } catch let error as ModelError {
+                conflicts.append(RowProblem(line: row.line, column: nil, message: "\(error) (shift \(try parking.shift()))"))
+                continue
+            }
+            let ids = writer.reserve()
+            if firstIDs == nil { firstIDs = ids }
+            chosen.append(Int32(truncatingIfNeeded: rowIndex))
+            counts.deliveries += 1
         }
+        guard let firstIDs else {
+            writer.close()
+            return
+        }
+        let staged = StagedDeliveries(parkedShiftID: try parking.shift(), importID: parking.importID, firstID: firstIDs.delivery, write: { placements in
+            for placement in placements {
+                let row = rows[Int(chosen[placement.tag])], tag = Int64(placement.tag)
+                try writer.add((firstIDs.offer + tag, firstIDs.delivery + tag), shiftID: placement.shiftID, acceptedAt: row.accepted,
+                               deliveredAt: row.delivered, own: row.own, fees: row.amounts.fees, platform: row.platform ?? platform,
+                               pickupPlaceID: row.pickup.flatMap { places[$0] }, recordKey: row.recordKey)
+            }
+            try writer.flush()
+        }, done: writer.close)
+        staged.reserveCapacity(chosen.count)
+        for rowIndex in chosen {
+            let row = rows[Int(rowIndex)]
+            staged.stage(accepted: row.accepted.millisecondsSinceEpoch, end: row.delivered.millisecondsSinceEpoch)
+        }
+        parking.staged = staged
     }
 
     /// A trip row whose trip the store already holds (from an earlier statement, or its money

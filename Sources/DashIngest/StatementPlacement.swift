@@ -10,6 +10,8 @@ final class EvidenceParking {
     let store: Store
     let importID: Int64
     private(set) var shiftID: Int64?
+    /// Deliveries judged and numbered on the parked shift, written once placed (StagedDeliveries.swift).
+    var staged: StagedDeliveries?
 
     init(store: Store, importID: Int64) {
         self.store = store
@@ -40,10 +42,14 @@ final class EvidenceParking {
         if let shiftID {
             // Island by island: evidence further apart than the planner reaches is planned apart,
             // so memory is that of the busiest stretch, not of the whole file.
-            for island in try store.parkedIslands(shiftID) {
+            for island in try store.parkedIslands(shiftID, staged: staged) {
                 add(try store.settleShifts(from: Instant(millisecondsSinceEpoch: island.lowerBound),
-                                           to: Instant(millisecondsSinceEpoch: island.upperBound), parked: island))
+                                           to: Instant(millisecondsSinceEpoch: island.upperBound), parked: island, staged: staged))
+                // Before the next island's plan, which may reach the shifts these went to.
+                try staged?.writePlaced()
             }
+            try staged?.finish()
+            staged = nil
             try store.deleteParkedShift(shiftID)
         }
         for span in also {

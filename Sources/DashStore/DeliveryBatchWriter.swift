@@ -11,6 +11,12 @@ extension Store {
         try writer.flush()
         return result
     }
+
+    /// A writer the caller keeps across several steps of its import (staged deliveries are
+    /// written island by island): the caller flushes after each step and closes it at the end.
+    public func deliveryBatchWriter(importID: Int64) throws -> DeliveryBatchWriter {
+        try DeliveryBatchWriter(store: self, importID: importID)
+    }
 }
 
 /// Adds imported deliveries, one offer each: the bulk path of a statement import. Rows are
@@ -20,7 +26,7 @@ extension Store {
 /// id someone else took meanwhile would fail the insert, never be shared). The caller has
 /// placed each row on a shift that holds it (nothing here reads) and holds the transaction.
 public final class DeliveryBatchWriter {
-    static let batchSize = 32
+    static let batchSize = 128
     private static let deliveryWidth = 11
     private static let offerColumns = "(id, acceptedAtMs, platform, importId)"
     private static let deliveryColumns = "(id, shiftId, offerId, acceptedAtMs, deliveredAtMs, ownAmountE4, platformTipsE4, pickupPlaceId, importId, recordKey, feesE4)"
@@ -50,8 +56,17 @@ public final class DeliveryBatchWriter {
         deliveries.reserveCapacity(Self.batchSize * Self.deliveryWidth)
     }
 
-    private lazy var one = prepared(rows: 1)
-    private lazy var many = prepared(rows: Self.batchSize)
+    /// The INSERTs of a given number of rows (a power of two), prepared when first needed: rows
+    /// written one statement each opened a statement journal each, whose cost grows with the
+    /// transaction, and staged deliveries are flushed island by island, a remainder each.
+    private var byCount: [Int: Result<(offer: Statement, delivery: Statement), Error>] = [:]
+
+    private func statements(rows: Int) -> Result<(offer: Statement, delivery: Statement), Error> {
+        if let known = byCount[rows] { return known }
+        let made = prepared(rows: rows)
+        byCount[rows] = made
+        return made
+    }
 
     private func prepared(rows: Int) -> Result<(offer: Statement, delivery: Statement), Error> {
         Result {
@@ -71,36 +86,57 @@ public final class DeliveryBatchWriter {
     @discardableResult
     public func add(shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, fees: Money? = nil, platform: String?,
                     pickupPlaceID: Int64?, recordKey: RecordKey) throws -> Int64 {
-        _ = try Delivery(id: 0, shiftID: shiftID, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own, fees: fees)
+        try Self.check(acceptedAt: acceptedAt, deliveredAt: deliveredAt, own: own, fees: fees)
+        let ids = reserve()
+        try add(ids, shiftID: shiftID, acceptedAt: acceptedAt, deliveredAt: deliveredAt, own: own, fees: fees, platform: platform,
+                pickupPlaceID: pickupPlaceID, recordKey: recordKey)
+        return ids.delivery
+    }
+
+    /// The record's rules on a delivery by itself (times in order, tips within the pay): what
+    /// ``add(shiftID:acceptedAt:deliveredAt:own:fees:platform:pickupPlaceID:recordKey:)`` checks.
+    public static func check(acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?, fees: Money?) throws {
+        _ = try Delivery(id: 0, shiftID: 0, offerID: 0, acceptedAt: acceptedAt, deliveredAt: deliveredAt, ownAmount: own, fees: fees)
+    }
+
+    /// The ids the next delivery and its offer take, given now and written later by
+    /// ``add(_:shiftID:acceptedAt:deliveredAt:own:fees:platform:pickupPlaceID:recordKey:)``.
+    public func reserve() -> (offer: Int64, delivery: Int64) {
+        defer {
+            nextOfferID += 1
+            nextDeliveryID += 1
+        }
+        return (nextOfferID, nextDeliveryID)
+    }
+
+    /// Adds a delivery, checked by ``check(acceptedAt:deliveredAt:own:fees:)``, with ids
+    /// ``reserve()`` gave.
+    public func add(_ ids: (offer: Int64, delivery: Int64), shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?,
+                    fees: Money?, platform: String?, pickupPlaceID: Int64?, recordKey: RecordKey) throws {
         guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
-        let offerID = nextOfferID, deliveryID = nextDeliveryID
-        nextOfferID += 1
-        nextDeliveryID += 1
+        let (offerID, deliveryID) = ids
         offers += [.integer(offerID), .instant(acceptedAt), .string(platform), .integer(importID)]
         deliveries += [.integer(deliveryID), .integer(shiftID), .integer(offerID), .instant(acceptedAt), .instant(deliveredAt),
                        .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey.hex), .money(fees)]
         pending += 1
         if pending == Self.batchSize { try flush() }
-        return deliveryID
     }
 
     /// Writes the rows added so far.
     public func flush() throws {
         guard pending > 0 else { return }
-        if pending == Self.batchSize {
-            let (offer, delivery) = try many.get()
-            try offer.bind(offers)
+        // In chunks of powers of two (a full batch is one): at most eight statement sizes are
+        // ever prepared, and a remainder of r rows takes one statement per bit of r.
+        var row = 0
+        while row < pending {
+            var rows = Self.batchSize
+            while rows > pending - row { rows /= 2 }
+            let (offer, delivery) = try statements(rows: rows).get()
+            try offer.bind(Array(offers[(row * 4)..<((row + rows) * 4)]))
             try offer.execute()
-            try delivery.bind(deliveries)
+            try delivery.bind(Array(deliveries[(row * Self.deliveryWidth)..<((row + rows) * Self.deliveryWidth)]))
             try delivery.execute()
-        } else {
-            let (offer, delivery) = try one.get()
-            for row in 0..<pending {
-                try offer.bind(Array(offers[(row * 4)..<(row * 4 + 4)]))
-                try offer.execute()
-                try delivery.bind(Array(deliveries[(row * Self.deliveryWidth)..<((row + 1) * Self.deliveryWidth)]))
-                try delivery.execute()
-            }
+            row += rows
         }
         offers.removeAll(keepingCapacity: true)
         deliveries.removeAll(keepingCapacity: true)
@@ -108,7 +144,7 @@ public final class DeliveryBatchWriter {
     }
 
     /// Finalizes the statements; rows not flushed are dropped (`withDeliveryBatch` flushes).
-    func close() {
+    public func close() {
         for statement in statements { statement.finalize() }
     }
 }

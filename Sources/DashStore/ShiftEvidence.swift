@@ -81,7 +81,8 @@ extension Store {
     /// shift reaches past the edge, plus every parked shift. `window`: only the parked rows
     /// starting then are gathered (an import's parked evidence is placed island by island; nil:
     /// all of it).
-    func shiftEvidence(from: Int64, to: Int64, parked window: ClosedRange<Int64>? = nil) throws -> ShiftEvidence {
+    /// `staged`: deliveries on the parked shift not yet written, gathered with its stored ones.
+    func shiftEvidence(from: Int64, to: Int64, parked window: ClosedRange<Int64>? = nil, staged: StagedDeliveries? = nil) throws -> ShiftEvidence {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
         let margin = ShiftRules.maximumMadeShiftMilliseconds + 2 * max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         // A link spans at most the widest gap: a loaded made shift may join one within that of
@@ -117,7 +118,8 @@ extension Store {
         }
         var gaps: [Int64: Int64] = [:]
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
-            try gatherRows(of: shift, into: &evidence, gaps: &gaps, window: shift.parked ? window : nil)
+            try gatherRows(of: shift, into: &evidence, gaps: &gaps, window: shift.parked ? window : nil,
+                           staged: staged.flatMap { $0.parkedShiftID == shift.id ? $0 : nil })
         }
         // A piece may lie away from its shift (a trip known from its lines sits where its
         // first line says; a driver's shift keeps evidence past its times): the shifts within
@@ -130,13 +132,13 @@ extension Store {
         }
         if let first = away.map(\.start.millisecondsSinceEpoch).min(), let last = away.map(\.end.millisecondsSinceEpoch).max(),
            first - reach < low || last + reach > high {
-            return try shiftEvidence(from: min(first - reach, low) + margin, to: max(last + reach, high) - margin, parked: window)
+            return try shiftEvidence(from: min(first - reach, low) + margin, to: max(last + reach, high) - margin, parked: window, staged: staged)
         }
         return evidence
     }
 
     private func gatherRows(of shift: ShiftEvidence.Shift, into evidence: inout ShiftEvidence, gaps: inout [Int64: Int64],
-                            window: ClosedRange<Int64>?) throws {
+                            window: ClosedRange<Int64>?, staged: StagedDeliveries? = nil) throws {
         let key: [SQLValue] = [.integer(shift.id), .integer(window?.lowerBound ?? Int64.min), .integer(window?.upperBound ?? Int64.max)]
         func add(_ id: String, _ kind: EvidenceKind, _ start: Int64, _ end: Int64, _ importID: Int64?, lines: (Int64, Int64)? = nil) throws {
             let gap = try splitGap(importID: importID, cache: &gaps)
@@ -152,6 +154,17 @@ extension Store {
             """, key) {
             try add("c\(row.int("id"))", .trackSession, row.int("startedAtMs"), row.int("endAt"), row["importId"].int64)
         }
+        // Staged deliveries (trips, never money lines) merged with the stored ones in the order
+        // deliveryByShift gives: by (accepted, id).
+        let waiting = staged?.entries(in: window) ?? []
+        var next = waiting.startIndex
+        func addStaged(before bound: (accepted: Int64, id: Int64)?) throws {
+            while next < waiting.endIndex, let staged, bound.map({ (waiting[next].accepted, staged.id(of: waiting[next])) < $0 }) ?? true {
+                let entry = waiting[next]
+                try add("d\(staged.id(of: entry))", .trip, entry.accepted, entry.end, staged.importID)
+                next += 1
+            }
+        }
         for row in try connection.query("""
             SELECT d.id, d.acceptedAtMs, coalesce(d.deliveredAtMs, d.cancelledAtMs, d.acceptedAtMs) AS endAt, d.importId,
                    (SELECT min(occurredAtMs) FROM deliveryLine l WHERE l.deliveryId = d.id) AS firstLine,
@@ -159,6 +172,7 @@ extension Store {
             FROM delivery d WHERE d.shiftId = ?1 AND d.acceptedAtMs BETWEEN ?2 AND ?3
             """, key) {
             let accepted = row.int("acceptedAtMs"), end = row.int("endAt")
+            try addStaged(before: (accepted, row.int("id")))
             if let first = row["firstLine"].int64, let last = row["lastLine"].int64, end == accepted {
                 // A trip known only from its money lines goes where its first line says, never
                 // stretching a shift: a later line (an adjustment days on) tells nothing of
@@ -168,6 +182,7 @@ extension Store {
                 try add("d\(row.int("id"))", .trip, accepted, end, row["importId"].int64)
             }
         }
+        try addStaged(before: nil)
         for row in try connection.query("""
             SELECT id, startedAtMs, endedAtMs, importId FROM shiftEarning WHERE shiftId = ?1 AND startedAtMs BETWEEN ?2 AND ?3
             """, key) {

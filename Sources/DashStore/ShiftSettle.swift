@@ -50,7 +50,8 @@ extension Store {
     /// stored shift within reach (so evidence already in the store that bridges two islands
     /// joins them, the second island's plan seeing the first's), and evidence further apart
     /// than every gap is never linked. Streamed, in time order.
-    public func parkedIslands(_ shiftID: Int64) throws -> [ClosedRange<Int64>] {
+    /// `staged`: deliveries that sit on the parked shift as far as the planner knows.
+    public func parkedIslands(_ shiftID: Int64, staged: StagedDeliveries? = nil) throws -> [ClosedRange<Int64>] {
         let widestGap = try connection.scalar("SELECT max(splitGapMs) FROM importRecord")?.int64 ?? 0
         let margin = max(widestGap, ShiftRules.defaultSplitGapMilliseconds)
         let scan = try connection.prepare("""
@@ -66,8 +67,19 @@ extension Store {
         try scan.bind([.integer(shiftID)])
         var islands: [ClosedRange<Int64>] = []
         var current: (low: Int64, high: Int64)?
-        while try scan.advance() {
-            let a = scan.int64(at: 0), b = max(a, scan.int64(at: 1))
+        // The stored rows and the staged ones, merged in time order.
+        let waiting = staged?.entries(in: nil) ?? []
+        var next = waiting.startIndex
+        var stored: (Int64, Int64)? = try scan.advance() ? (scan.int64(at: 0), scan.int64(at: 1)) : nil
+        while stored != nil || next < waiting.endIndex {
+            let a: Int64, b: Int64
+            if let row = stored, next == waiting.endIndex || row.0 <= waiting[next].accepted {
+                (a, b) = (row.0, max(row.0, row.1))
+                stored = try scan.advance() ? (scan.int64(at: 0), scan.int64(at: 1)) : nil
+            } else {
+                (a, b) = (waiting[next].accepted, waiting[next].end)
+                next += 1
+            }
             if let open = current, a - open.high <= margin {
                 current = (open.low, max(open.high, b))
             } else {
@@ -83,10 +95,14 @@ extension Store {
     /// join, split, shrink or go; evidence within the gap of a driver's shift goes on it; parked
     /// evidence goes where it belongs. Refused (throwing ``SettleRefused``, the caller's
     /// transaction rolled back) when the plan is.
+    ///
+    /// `staged`: deliveries on the parked shift not yet written (StagedDeliveries.swift); the
+    /// caller writes those placed here with ``StagedDeliveries/writePlaced()`` once this returns.
     @discardableResult
-    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> SettleOutcome {
+    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil,
+                             staged: StagedDeliveries?) throws -> SettleOutcome {
         try write {
-            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, parked: window)
+            let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, parked: window, staged: staged)
             let plan = ShiftPlanner.plan(evidence.input)
             var reasons = plan.refusals.map { describe($0, evidence) }
             for retired in plan.retired where evidence.pinned.contains(retired.id) {
@@ -95,8 +111,13 @@ extension Store {
                 }
             }
             if !reasons.isEmpty { throw SettleRefused(reasons: reasons) }
-            return try apply(plan, evidence, leaving: leaving)
+            return try apply(plan, evidence, leaving: leaving, staged: staged)
         }
+    }
+
+    @discardableResult
+    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> SettleOutcome {
+        try settleShifts(from: from, to: to, leaving: leaving, parked: window, staged: nil)
     }
 
     private func describe(_ refusal: ShiftPlanRefusal, _ evidence: ShiftEvidence) -> String {
@@ -115,7 +136,7 @@ extension Store {
         }.replacingOccurrences(of: " (evidence )", with: "")
     }
 
-    private func apply(_ plan: ShiftPlan, _ evidence: ShiftEvidence, leaving: Int64?) throws -> SettleOutcome {
+    private func apply(_ plan: ShiftPlan, _ evidence: ShiftEvidence, leaving: Int64?, staged: StagedDeliveries?) throws -> SettleOutcome {
         // Rows move one at a time between shifts: the route's composite key is checked at commit.
         // Set once per transaction (SQLite switches it off at COMMIT and ROLLBACK) and never
         // switched off here: setting a flag pragma expires every prepared statement of the
@@ -170,7 +191,7 @@ extension Store {
                 outcome.outsideDriverShifts.append((driver.id, driver.outsideMilliseconds, driver.beyondMilliseconds))
             }
         }
-        try writeMoves(moves)
+        try writeMoves(moves, staged: staged)
         for stray in plan.strays {
             guard stray.key.first == "c", let session = Int64(stray.key.dropFirst()), let row = evidence.rows[stray] else { continue }
             outcome.strayPoints += try connection.run("DELETE FROM routeSample WHERE shiftId = ?1 AND captureSessionId = ?2",
@@ -209,7 +230,18 @@ extension Store {
     /// Writes the moves: one statement per table (a statement per row inside a large
     /// transaction costs a savepoint each, which grew with the transaction: 100,000 trips took
     /// 20 s that way).
-    private func writeMoves(_ moves: [SettleMove]) throws {
+    private func writeMoves(_ moves: [SettleMove], staged: StagedDeliveries?) throws {
+        var moves = moves
+        if let staged {
+            // A staged delivery is written where it goes, not moved (StagedDeliveries.swift).
+            var placements: [StagedDeliveries.Placement] = []
+            moves.removeAll { move in
+                guard move.entity == "d", move.at == nil, let tag = staged.unwrittenTag(of: move.id) else { return false }
+                placements.append(.init(tag: tag, id: move.id, shiftID: move.to))
+                return true
+            }
+            staged.place(placements)
+        }
         guard !moves.isEmpty else { return }
         try connection.execute("""
             CREATE TEMP TABLE IF NOT EXISTS settleMove (entity TEXT NOT NULL, id INTEGER NOT NULL, fromShift INTEGER NOT NULL,
