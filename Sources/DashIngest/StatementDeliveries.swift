@@ -82,7 +82,11 @@ extension StatementIngest {
             writer.close()
             return
         }
-        let staged = StagedDeliveries(parkedShiftID: try parking.shift(), importID: parking.importID, firstID: firstIDs.delivery, write: { placements in
+        let staged = StagedDeliveries(parkedShiftID: try parking.shift(), importID: parking.importID, firstID: firstIDs.delivery, count: chosen.count,
+                                      times: { tag in
+            let row = rows[Int(chosen[tag])]
+            return (row.accepted.millisecondsSinceEpoch, row.delivered.millisecondsSinceEpoch)
+        }, write: { placements in
             for placement in placements {
                 let row = rows[Int(chosen[placement.tag])], tag = Int64(placement.tag)
                 try writer.add((firstIDs.offer + tag, firstIDs.delivery + tag), shiftID: placement.shiftID, acceptedAt: row.accepted,
@@ -91,11 +95,6 @@ extension StatementIngest {
             }
             try writer.flush()
         }, done: writer.close)
-        staged.reserveCapacity(chosen.count)
-        for rowIndex in chosen {
-            let row = rows[Int(rowIndex)]
-            staged.stage(accepted: row.accepted.millisecondsSinceEpoch, end: row.delivered.millisecondsSinceEpoch)
-        }
         parking.staged = staged
     }
 

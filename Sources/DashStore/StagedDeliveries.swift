@@ -14,8 +14,9 @@ import SQLiteKit
 /// Inside the import's transaction, like the parked shift; every staged delivery must be written
 /// before the import ends (``finish()``): one left would be lost.
 public final class StagedDeliveries {
-    /// One staged delivery: when it lies, and its tag (the order it was staged in, from 0). Its
-    /// id is `firstID + tag`: the caller numbers staged deliveries consecutively.
+    /// One staged delivery as the planner reads it: when it lies, and its tag (the order it was
+    /// staged in, from 0). Its id is `firstID + tag`: the caller numbers staged deliveries
+    /// consecutively.
     struct Entry {
         let accepted: Int64
         let end: Int64
@@ -34,43 +35,42 @@ public final class StagedDeliveries {
     public let importID: Int64
     /// The id of the first staged delivery; the n-th has `firstID + n`.
     public let firstID: Int64
-    /// By (accepted, id). About 24 bytes a delivery: 100,000 rows stay within the import's
-    /// memory budget (the rows themselves are the caller's).
-    private var entries: [Entry] = []
-    private var sorted = true
+    /// Each staged delivery's times, by tag, from the caller's rows: not copied here (a
+    /// 100,000-row file's peak memory is its rows and SQLite's page cache).
+    private let times: (Int) -> (accepted: Int64, end: Int64)
+    /// The tags by (accepted, tag), which is (accepted, id): four bytes a delivery.
+    private var order: [Int32]
     /// By tag: written yet.
-    private var written: [Bool] = []
-    private var unwrittenCount = 0
+    private var written: [Bool]
+    private var unwrittenCount: Int
     /// Writes placements (each entry once) onto their shifts, inside the transaction.
     private let writer: ([Placement]) throws -> Void
     /// Releases what the writer holds.
     private let done: () -> Void
 
-    public init(parkedShiftID: Int64, importID: Int64, firstID: Int64, write: @escaping ([Placement]) throws -> Void,
-                done: @escaping () -> Void = {}) {
+    /// `count` deliveries, ids `firstID` on, tag n's times `times(n)`.
+    public init(parkedShiftID: Int64, importID: Int64, firstID: Int64, count: Int, times: @escaping (Int) -> (accepted: Int64, end: Int64),
+                write: @escaping ([Placement]) throws -> Void, done: @escaping () -> Void = {}) {
         self.parkedShiftID = parkedShiftID
         self.importID = importID
         self.firstID = firstID
+        self.times = times
         writer = write
         self.done = done
+        written = Array(repeating: false, count: count)
+        unwrittenCount = count
+        order = (0..<count).map { Int32(truncatingIfNeeded: $0) }
+        // A file is most often in time order already: sorted only when it is not.
+        let inOrder = zip(order, order.dropFirst()).allSatisfy { times(Int($0.0)).accepted <= times(Int($0.1)).accepted }
+        if !inOrder { order.sort { (times(Int($0)).accepted, $0) < (times(Int($1)).accepted, $1) } }
     }
 
-    /// Makes room for `count` more (an import stages all its rows at once).
-    public func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(entries.count + count)
-        written.reserveCapacity(written.count + count)
+    private func entry(_ tag: Int32) -> Entry {
+        let span = times(Int(tag))
+        return Entry(accepted: span.accepted, end: max(span.accepted, span.end), tag: tag)
     }
 
-    /// Stages the next delivery (id `firstID + count`), accepted at `accepted` and ending at `end`.
-    public func stage(accepted: Int64, end: Int64) {
-        let entry = Entry(accepted: accepted, end: max(accepted, end), tag: Int32(truncatingIfNeeded: entries.count))
-        if let last = entries.last, last.accepted > entry.accepted { sorted = false }
-        entries.append(entry)
-        written.append(false)
-        unwrittenCount += 1
-    }
-
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { order.isEmpty }
     /// How many are staged and not yet written.
     public var pendingCount: Int { unwrittenCount }
 
@@ -86,21 +86,16 @@ public final class StagedDeliveries {
 
     /// The unwritten entries accepted within `window` (all when nil), by (accepted, id).
     func entries(in window: ClosedRange<Int64>?) -> [Entry] {
-        if !sorted {
-            // Tags grow with ids, so (accepted, tag) is (accepted, id).
-            entries.sort { ($0.accepted, $0.tag) < ($1.accepted, $1.tag) }
-            sorted = true
-        }
-        let low = window.map { bound in firstIndex { $0.accepted >= bound.lowerBound } } ?? 0
-        let high = window.map { bound in firstIndex { $0.accepted > bound.upperBound } } ?? entries.count
-        return entries[low..<high].filter { !written[Int($0.tag)] }
+        let low = window.map { bound in firstIndex { times(Int($0)).accepted >= bound.lowerBound } } ?? 0
+        let high = window.map { bound in firstIndex { times(Int($0)).accepted > bound.upperBound } } ?? order.count
+        return order[low..<high].lazy.filter { !self.written[Int($0)] }.map(entry)
     }
 
-    private func firstIndex(where belongs: (Entry) -> Bool) -> Int {
-        var low = 0, high = entries.count
+    private func firstIndex(where belongs: (Int32) -> Bool) -> Int {
+        var low = 0, high = order.count
         while low < high {
             let mid = (low + high) / 2
-            if belongs(entries[mid]) { high = mid } else { low = mid + 1 }
+            if belongs(order[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
     }

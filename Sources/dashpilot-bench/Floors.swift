@@ -69,3 +69,26 @@ let gpxpyScript = "import sys,time\ntry:\n import gpxpy\nexcept ImportError:\n p
 
 func ratioText(_ value: Double) -> String { String(format: "%.2f", value) }
 func rate(_ value: Double) -> String { String(format: "%.0fk/s", value / 1000) }
+
+/// SQLite's cost of inserting the rows a statement import wrote (its import record, shifts,
+/// pickup places, offers and deliveries, copied from `source`) into a fresh store, in one
+/// transaction with the schema's checks, triggers, foreign keys and indexes, commit included:
+/// what the import could reach if reading, judging and planning cost nothing. Returns the seconds.
+func sqliteStatementFloor(from source: String, store path: String) throws -> Double {
+    for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    let store = try Store.open(at: path, create: true)
+    // A first write verifies the store (the full checks), outside the timed part.
+    try store.write { try store.connection.execute("DELETE FROM routeFigureStale") }
+    let connection = store.connection
+    try connection.execute("ATTACH DATABASE '\(source.replacingOccurrences(of: "'", with: "''"))' AS source")
+    let clock = ContinuousClock()
+    let t0 = clock.now
+    try connection.execute("BEGIN IMMEDIATE")
+    for table in ["importRecord", "shift", "pickupPlace", "offer", "delivery"] {
+        try connection.execute("INSERT INTO main.\(table) SELECT * FROM source.\(table)")
+    }
+    try connection.execute("COMMIT")
+    let elapsed = seconds(clock.now - t0)
+    try connection.execute("DETACH DATABASE source")
+    return elapsed
+}

@@ -75,9 +75,8 @@ struct StagedDeliveriesLedgerTests {
     @Test("a staged delivery the planner never places is refused at the end, not lost")
     func unplacedIsRefused() throws {
         var written: [StagedDeliveries.Placement] = []
-        let staged = StagedDeliveries(parkedShiftID: -1, importID: 1, firstID: 10, write: { written += $0 })
-        staged.stage(accepted: 2_000, end: 2_500)
-        staged.stage(accepted: 1_000, end: 1_200)
+        let spans: [(accepted: Int64, end: Int64)] = [(2_000, 2_500), (1_000, 1_200)]
+        let staged = StagedDeliveries(parkedShiftID: -1, importID: 1, firstID: 10, count: 2, times: { spans[$0] }, write: { written += $0 })
         #expect(staged.pendingCount == 2)
         let error = #expect(throws: StagedDeliveriesUnplaced.self) { try staged.finish() }
         #expect(error?.count == 2 && error?.importID == 1)
