@@ -85,17 +85,27 @@ public enum ShiftPlanner {
     /// The pieces as a set, sorted by the evidence order; an id given for two different pieces
     /// is refused and left out entirely (which copy to keep would depend on the order).
     static func uniquePieces(_ evidence: [EvidencePiece]) -> ([EvidencePiece], [ShiftPlanRefusal]) {
-        var byID: [EvidenceID: Set<EvidencePiece>] = [:]
-        for piece in evidence { byID[piece.id, default: []].insert(piece) }
+        // Each id's first piece, by index; an id seen again with another piece is conflicted.
+        // (A set of pieces per id cost an allocation and a hash of the whole piece each: a
+        // twentieth of a 100,000-row statement import.)
+        var first: [EvidenceID: Int] = [:]
+        first.reserveCapacity(evidence.count)
+        var conflicted: [EvidenceID] = []
         var pieces: [EvidencePiece] = []
-        var refusals: [ShiftPlanRefusal] = []
-        for (id, versions) in byID {
-            if versions.count == 1, let only = versions.first {
-                pieces.append(only)
+        pieces.reserveCapacity(evidence.count)
+        for piece in evidence {
+            if let index = first[piece.id] {
+                if pieces[index] != piece, !conflicted.contains(piece.id) { conflicted.append(piece.id) }
             } else {
-                refusals.append(ShiftPlanRefusal(reason: .conflictingEvidence, evidence: [id]))
+                first[piece.id] = pieces.count
+                pieces.append(piece)
             }
         }
+        if !conflicted.isEmpty {
+            let refused = Set(conflicted)
+            pieces.removeAll { refused.contains($0.id) }
+        }
+        let refusals = conflicted.map { ShiftPlanRefusal(reason: .conflictingEvidence, evidence: [$0]) }
         return (pieces.sorted(by: EvidencePiece.precedes), refusals)
     }
 
