@@ -86,8 +86,24 @@ final class GPXImportJob {
     /// The zone messages print times in; nil: UTC.
     private let displayZone: TimeZone?
 
-    init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?, displayZone: TimeZone? = nil) {
+    /// Each capture session's parts as its points arrive (a part ends at a break longer than
+    /// `splitGap`), while every session's points arrive in time order: what
+    /// ``Store/prepareImportedRoute(_:splitGap:known:)`` would find by reading the route back.
+    /// Nil once a session's points go back in time (the store then reads them in order).
+    var sessionParts: [Int64: [(start: Int64, end: Int64)]]? {
+        guard partsInOrder else { return nil }
+        var all = closedParts
+        if let open = openPart { all[open.session, default: []].append((open.start, open.end)) }
+        return all
+    }
+    private var closedParts: [Int64: [(start: Int64, end: Int64)]] = [:]
+    private var openPart: (session: Int64, start: Int64, end: Int64)?
+    private var partsInOrder = true
+    private var splitGap: Int64 = ShiftRules.defaultSplitGapMilliseconds
+
+    init(store: Store, importID: Int64, fileName: String, forcedShift: Int64?, displayZone: TimeZone? = nil, splitGap: Int64? = nil) {
         self.displayZone = displayZone
+        if let splitGap { self.splitGap = splitGap }
         self.store = store
         self.importID = importID
         self.fileName = fileName
@@ -146,11 +162,35 @@ final class GPXImportJob {
         }
         pending.append(try Position(at: point.at, latitude: point.latitude, longitude: point.longitude,
                                     horizontalAccuracy: point.horizontalAccuracy))
+        if let session = writer?.captureSessionID { notePart(session, point.at.millisecondsSinceEpoch) }
         if pending.count >= 1024 { try flush() }
         trackFirst = min(trackFirst ?? point.at, point.at)
         trackLast = max(trackLast ?? point.at, point.at)
         segmentLast = point.at
         written += 1
+    }
+
+    private func notePart(_ session: Int64, _ at: Int64) {
+        guard partsInOrder else { return }
+        if let open = openPart, open.session == session {
+            if at < open.end {
+                partsInOrder = false
+                return
+            }
+            if at - open.end <= splitGap {
+                openPart = (session, open.start, at)
+                return
+            }
+            closedParts[session, default: []].append((open.start, open.end))
+        } else {
+            if let open = openPart { closedParts[open.session, default: []].append((open.start, open.end)) }
+            // A session's points arrive together (one segment): one seen again is read from the store.
+            if closedParts[session] != nil {
+                partsInOrder = false
+                return
+            }
+        }
+        openPart = (session, at, at)
     }
 
     /// An instant as the person reads it: local with its offset in the command's zone, else UTC.

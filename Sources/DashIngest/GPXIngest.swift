@@ -38,7 +38,9 @@ public enum GPXIngest {
         return try ImportSession.run(store: store, kind: .gpx, fileName: name, sha256: nil, template: nil, at: options.now,
                                      dryRun: options.dryRun) { session in
             let importID = session.importID
-            let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: options.forcedShift, displayZone: options.displayZone)
+            let gap = options.splitGapMilliseconds ?? ShiftRules.defaultSplitGapMilliseconds
+            let job = GPXImportJob(store: store, importID: importID, fileName: name, forcedShift: options.forcedShift, displayZone: options.displayZone,
+                                   splitGap: gap)
             // The file is read and judged on another thread while this one writes.
             let stream = GPXStream(path: path, thresholds: options.thresholds)
             while let batch = stream.next() {
@@ -77,9 +79,8 @@ public enum GPXIngest {
                 // The route parked: each segment is cut at breaks longer than the gap, the
                 // planner places it all, then each instant another import's route shares keeps
                 // the better position, the other kept aside (docs/gpx.md, "Into the record").
-                let gap = options.splitGapMilliseconds ?? ShiftRules.defaultSplitGapMilliseconds
                 if let chosen = options.splitGapMilliseconds { try store.setImportSplitGap(importID, milliseconds: chosen) }
-                let route = try store.prepareImportedRoute(importID, splitGap: gap)
+                let route = try store.prepareImportedRoute(importID, splitGap: gap, known: job.sessionParts)
                 outcome.captureSessions += route.sessionsCut
                 do {
                     if let hull = try store.importedRouteHull(importID) {

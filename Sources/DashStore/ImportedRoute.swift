@@ -15,36 +15,18 @@ extension Store {
     /// instant it shares with another import is decided (``resolveImportedRoute(_:tieKey:)``,
     /// after the planner): its sessions, and so the shifts, are then the same whichever import
     /// came first.
-    public func prepareImportedRoute(_ importID: Int64, splitGap: Int64) throws -> ImportedRoute {
+    ///
+    /// `known`: each session's parts as the importer saw its points arrive in time order (the
+    /// same parts a scan finds); used when it names every session the import holds, so the
+    /// route just written is not read back.
+    public func prepareImportedRoute(_ importID: Int64, splitGap: Int64, known: [Int64: [(start: Int64, end: Int64)]]? = nil) throws -> ImportedRoute {
         try write {
             var result = ImportedRoute()
             let key: [SQLValue] = [.integer(importID)]
             let sessions = try connection.query("SELECT id, shiftId, source, startedAtMs, endedAtMs FROM captureSession WHERE importId = ?1 ORDER BY id", key)
             guard !sessions.isEmpty else { return result }
-            // Per shift it wrote on, one streamed scan in time order: per session only its parts'
-            // bounds are kept, never its points (a 1 GB file's route stays on disk).
-            var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
             let ours = Set(sessions.map { $0.int("id") })
-            // Grouped once (filtering every session per shift grew with the square of a file's tracks).
-            let byShift = Dictionary(grouping: sessions) { $0.int("shiftId") }
-            for (shiftID, held) in byShift.sorted(by: { $0.key < $1.key }) {
-                let first = held.map { $0.int("startedAtMs") }.min() ?? Int64.min
-                let last = held.map { $0["endedAtMs"].int64 ?? $0.int("startedAtMs") }.max() ?? Int64.max
-                let scan = try connection.prepare("""
-                    SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs
-                    """)
-                defer { scan.finalize() }
-                try scan.bind([.integer(shiftID), .integer(first), .integer(last)])
-                while try scan.advance() {
-                    let session = scan.int64(at: 0), instant = scan.int64(at: 1)
-                    guard ours.contains(session) else { continue }
-                    if let last = partsBySession[session]?.last, instant - last.end <= splitGap {
-                        partsBySession[session, default: []][(partsBySession[session]?.count ?? 1) - 1].end = instant
-                    } else {
-                        partsBySession[session, default: []].append((instant, instant))
-                    }
-                }
-            }
+            let partsBySession = try known.flatMap { Set($0.keys) == ours ? $0 : nil } ?? scanParts(sessions, ours: ours, splitGap: splitGap)
             for session in sessions {
                 let id = session.int("id"), shiftID = session.int("shiftId")
                 guard let parts = partsBySession[id], let first = parts.first else {
@@ -69,6 +51,36 @@ extension Store {
         }
     }
 
+    /// Each session's parts, from one streamed scan in time order per shift the import wrote on:
+    /// per session only its parts' bounds are kept, never its points (a 1 GB file's route stays
+    /// on disk).
+    private func scanParts(_ sessions: [Row], ours: Set<Int64>, splitGap: Int64) throws -> [Int64: [(start: Int64, end: Int64)]] {
+        var partsBySession: [Int64: [(start: Int64, end: Int64)]] = [:]
+        // Grouped once (filtering every session per shift grew with the square of a file's tracks).
+        let byShift = Dictionary(grouping: sessions) { $0.int("shiftId") }
+        for (shiftID, held) in byShift.sorted(by: { $0.key < $1.key }) {
+            let first = held.map { $0.int("startedAtMs") }.min() ?? Int64.min
+            let last = held.map { $0["endedAtMs"].int64 ?? $0.int("startedAtMs") }.max() ?? Int64.max
+            let scan = try connection.prepare("""
+                SELECT captureSessionId, recordedAtMs FROM routeSample WHERE shiftId = ?1 AND recordedAtMs BETWEEN ?2 AND ?3 ORDER BY recordedAtMs
+                """)
+            defer { scan.finalize() }
+            try scan.bind([.integer(shiftID), .integer(first), .integer(last)])
+            while try scan.advance() {
+                let session = scan.int64(at: 0), instant = scan.int64(at: 1)
+                guard ours.contains(session) else { continue }
+                if let last = partsBySession[session]?.last, instant - last.end <= splitGap {
+                    partsBySession[session, default: []][(partsBySession[session]?.count ?? 1) - 1].end = instant
+                } else {
+                    partsBySession[session, default: []].append((instant, instant))
+                }
+            }
+        }
+        return partsBySession
+    }
+}
+
+extension Store {
     /// The span of import `importID`'s capture sessions; nil when it has none.
     public func importedRouteHull(_ importID: Int64) throws -> Interval? {
         guard let row = try connection.query("""
