@@ -46,10 +46,25 @@ struct SchemaSnapshotTests {
             try Self.source(of: fresh).write(toFile: "\(Fixtures.packageRoot)/Sources/DashStore/SchemaSnapshot.swift", atomically: true, encoding: .utf8)
             return
         }
-        #expect(Schema.snapshot == fresh, """
-            Sources/DashStore/SchemaSnapshot.swift is not the schema the steps make; after adding a step run \
-            UPDATE_GOLDEN=1 swift test --skip-build --filter SchemaSnapshotTests (or make golden) and review the diff
-            """)
+        let regenerate = "after adding a step run UPDATE_GOLDEN=1 swift test --skip-build --filter SchemaSnapshotTests (or make golden) and review the diff"
+        #expect(Schema.snapshot.version == fresh.version, "Sources/DashStore/SchemaSnapshot.swift is of another version; \(regenerate)")
+        #expect(Schema.snapshot.stepsDigest == fresh.stepsDigest, "Sources/DashStore/SchemaSnapshot.swift was taken from other steps; \(regenerate)")
+        if let difference = Self.firstDifference(Schema.snapshot.sql, fresh.sql) {
+            Issue.record("Sources/DashStore/SchemaSnapshot.swift is not the schema the steps make (\(difference)); \(regenerate)")
+        }
+    }
+
+    /// The first line where the frozen script and the steps' differ, for a readable failure.
+    static func firstDifference(_ frozen: String, _ fresh: String) -> String? {
+        let old = frozen.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = fresh.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(old.count, new.count) where old.indices.contains(index) != new.indices.contains(index)
+            || (old.indices.contains(index) && old[index] != new[index]) {
+            let had = old.indices.contains(index) ? String(old[index]) : "(end)"
+            let has = new.indices.contains(index) ? String(new[index]) : "(end)"
+            return "line \(index + 1): frozen \(had.debugDescription), the steps make \(has.debugDescription)"
+        }
+        return nil
     }
 
     /// Caught loudly here; at run time a stale snapshot is only not used (the next test).
@@ -57,7 +72,8 @@ struct SchemaSnapshotTests {
     func snapshotIsCurrent() {
         #expect(Schema.snapshot.version == Schema.currentVersion)
         #expect(Schema.snapshot.stepsDigest == MigrationSnapshot.digest(of: Schema.steps))
-        #expect(Schema.plan.snapshotIsCurrent)
+        let current = Schema.plan.snapshotIsCurrent
+        #expect(current, "a stale snapshot: every new store replays the steps")
     }
 
     @Test("a new store in memory made from the snapshot is the store the steps make")
