@@ -81,7 +81,9 @@ public struct Migrator: Sendable {
     /// leaves the store at the version it had; the error is rethrown.
     ///
     /// Foreign keys are checked with `PRAGMA foreign_key_check` after each step, before the commit.
-    /// Returns the ids of the steps applied.
+    /// Returns the ids of the steps applied. An empty store at version 0 taken to the last version
+    /// is made from the current `snapshot` instead, if there is one, in the same transaction and
+    /// checked the same way; every step's id is returned, as the store is what they would make.
     @discardableResult
     public func migrate(_ connection: Connection, upTo target: Int? = nil) throws -> [String] {
         let target = min(target ?? steps.count, steps.count)
