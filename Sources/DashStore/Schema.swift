@@ -14,7 +14,7 @@ import SQLiteKit
 /// shown and written by the million, have ids only to keep the order they were written in (v13).
 public enum Schema {
     /// The migration plan every opener of a current store uses.
-    public static let plan = Migrator(steps, snapshot: snapshot)
+    public static let plan = Migrator(steps)
 
     /// The version this build writes.
     public static var currentVersion: Int { plan.currentVersion }

@@ -38,23 +38,10 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
 ///
 /// One linear history, so a count is enough (SQLite.swift's mechanism rather than GRDB's table of
 /// applied ids): the count commits atomically with its step.
-///
-/// A new store (version 0, no objects) brought to the current version is made from `snapshot`
-/// instead, when there is one and it still describes exactly these steps (MigrationSnapshot.swift):
-/// the same objects and rows in one script, without the rebuilds and re-parses of every step.
 public struct Migrator: Sendable {
     public let steps: [Migration]
-    /// The current version's schema as one script, used only while it matches `steps`.
-    public let snapshot: MigrationSnapshot?
-    /// Whether `snapshot` was taken from exactly these steps (their count and digest): a step
-    /// appended or edited since makes a new store replay the steps, as without a snapshot.
-    public let snapshotIsCurrent: Bool
 
-    public init(_ steps: [Migration], snapshot: MigrationSnapshot? = nil) {
-        self.steps = steps
-        self.snapshot = snapshot
-        snapshotIsCurrent = snapshot.map { $0.version == steps.count && $0.stepsDigest == MigrationSnapshot.digest(of: steps) } ?? false
-    }
+    public init(_ steps: [Migration]) { self.steps = steps }
 
     /// The version a fully migrated store has.
     public var currentVersion: Int { steps.count }
@@ -81,9 +68,7 @@ public struct Migrator: Sendable {
     /// leaves the store at the version it had; the error is rethrown.
     ///
     /// Foreign keys are checked with `PRAGMA foreign_key_check` after each step, before the commit.
-    /// Returns the ids of the steps applied. An empty store at version 0 taken to the last version
-    /// is made from the current `snapshot` instead, if there is one, in the same transaction and
-    /// checked the same way; every step's id is returned, as the store is what they would make.
+    /// Returns the ids of the steps applied.
     @discardableResult
     public func migrate(_ connection: Connection, upTo target: Int? = nil) throws -> [String] {
         let target = min(target ?? steps.count, steps.count)
@@ -120,7 +105,6 @@ public struct Migrator: Sendable {
             // the version again under the lock and apply only what is still missing.
             let current = try Self.version(of: connection)
             guard current < target else { return [] }
-            if current == 0, target == steps.count, let made = try makeFromSnapshot(connection) { return made }
             var done: [String] = []
             for index in current..<target {
                 let step = steps[index]
@@ -135,20 +119,5 @@ public struct Migrator: Sendable {
         }
         try connection.execute("PRAGMA foreign_keys = ON")
         return applied
-    }
-
-    /// Makes an empty store (inside `migrate`'s transaction, keys off) the current version from
-    /// the snapshot, checked as a step is; nil when there is no current snapshot or the store
-    /// already holds an object (a store at version 0 with tables is not made over). Returns every
-    /// step's id: the store is as if each had run.
-    private func makeFromSnapshot(_ connection: Connection) throws -> [String]? {
-        guard snapshotIsCurrent, let snapshot,
-              try connection.scalar("SELECT count(*) FROM sqlite_schema")?.int64 == 0 else { return nil }
-        try connection.execute(snapshot.sql)
-        if let broken = try connection.query("PRAGMA foreign_key_check").first {
-            throw MigrationError.foreignKeyViolation(step: "snapshot v\(snapshot.version)", table: broken[0].string ?? "?")
-        }
-        try connection.execute("PRAGMA user_version = \(steps.count)")
-        return steps.map(\.id)
     }
 }
