@@ -156,13 +156,12 @@ extension Store {
         }
         // Staged deliveries (trips, never money lines) merged with the stored ones in the order
         // deliveryByShift gives: by (accepted, id).
-        let waiting = staged?.entries(in: window) ?? []
-        var next = waiting.startIndex
+        var waiting = staged?.entries(in: window).makeIterator()
+        var nextStaged = waiting?.next()
         func addStaged(before bound: (accepted: Int64, id: Int64)?) throws {
-            while next < waiting.endIndex, let staged, bound.map({ (waiting[next].accepted, staged.id(of: waiting[next])) < $0 }) ?? true {
-                let entry = waiting[next]
+            while let entry = nextStaged, let staged, bound.map({ (entry.accepted, staged.id(of: entry)) < $0 }) ?? true {
                 try add("d\(staged.id(of: entry))", .trip, entry.accepted, entry.end, staged.importID)
-                next += 1
+                nextStaged = waiting?.next()
             }
         }
         for row in try connection.query("""

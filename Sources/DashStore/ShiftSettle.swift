@@ -68,18 +68,18 @@ extension Store {
         var islands: [ClosedRange<Int64>] = []
         var current: (low: Int64, high: Int64)?
         // The stored rows and the staged ones, merged in time order.
-        let waiting = staged?.entries(in: nil) ?? []
-        var next = waiting.startIndex
+        var waiting = staged?.entries(in: nil).makeIterator()
+        var nextStaged = waiting?.next()
         var stored: (Int64, Int64)? = try scan.advance() ? (scan.int64(at: 0), scan.int64(at: 1)) : nil
-        while stored != nil || next < waiting.endIndex {
+        while stored != nil || nextStaged != nil {
             let a: Int64, b: Int64
-            if let row = stored, next == waiting.endIndex || row.0 <= waiting[next].accepted {
+            if let row = stored, nextStaged.map({ row.0 <= $0.accepted }) ?? true {
                 (a, b) = (row.0, max(row.0, row.1))
                 stored = try scan.advance() ? (scan.int64(at: 0), scan.int64(at: 1)) : nil
-            } else {
-                (a, b) = (waiting[next].accepted, waiting[next].end)
-                next += 1
-            }
+            } else if let entry = nextStaged {
+                (a, b) = (entry.accepted, entry.end)
+                nextStaged = waiting?.next()
+            } else { break }
             if let open = current, a - open.high <= margin {
                 current = (open.low, max(open.high, b))
             } else {
@@ -100,7 +100,7 @@ extension Store {
     /// caller writes those placed here with ``StagedDeliveries/writePlaced()`` once this returns.
     @discardableResult
     public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil,
-                             staged: StagedDeliveries?) throws -> SettleOutcome {
+                             staged: StagedDeliveries? = nil) throws -> SettleOutcome {
         try write {
             let evidence = try shiftEvidence(from: from.millisecondsSinceEpoch, to: to.millisecondsSinceEpoch, parked: window, staged: staged)
             let plan = ShiftPlanner.plan(evidence.input)
@@ -113,11 +113,6 @@ extension Store {
             if !reasons.isEmpty { throw SettleRefused(reasons: reasons) }
             return try apply(plan, evidence, leaving: leaving, staged: staged)
         }
-    }
-
-    @discardableResult
-    public func settleShifts(from: Instant, to: Instant, leaving: Int64? = nil, parked window: ClosedRange<Int64>? = nil) throws -> SettleOutcome {
-        try settleShifts(from: from, to: to, leaving: leaving, parked: window, staged: nil)
     }
 
     private func describe(_ refusal: ShiftPlanRefusal, _ evidence: ShiftEvidence) -> String {

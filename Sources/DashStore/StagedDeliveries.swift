@@ -70,7 +70,6 @@ public final class StagedDeliveries {
         return Entry(accepted: span.accepted, end: max(span.accepted, span.end), tag: tag)
     }
 
-    public var isEmpty: Bool { order.isEmpty }
     /// How many are staged and not yet written.
     public var pendingCount: Int { unwrittenCount }
 
@@ -84,8 +83,9 @@ public final class StagedDeliveries {
 
     func id(of entry: Entry) -> Int64 { firstID + Int64(entry.tag) }
 
-    /// The unwritten entries accepted within `window` (all when nil), by (accepted, id).
-    func entries(in window: ClosedRange<Int64>?) -> [Entry] {
+    /// The unwritten entries accepted within `window` (all when nil), by (accepted, id), read
+    /// as they are iterated.
+    func entries(in window: ClosedRange<Int64>?) -> LazyMapSequence<LazyFilterSequence<ArraySlice<Int32>>, Entry> {
         let low = window.map { bound in firstIndex { times(Int($0)).accepted >= bound.lowerBound } } ?? 0
         let high = window.map { bound in firstIndex { times(Int($0)).accepted > bound.upperBound } } ?? order.count
         return order[low..<high].lazy.filter { !self.written[Int($0)] }.map(entry)

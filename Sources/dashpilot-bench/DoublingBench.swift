@@ -36,7 +36,7 @@ func doublingBench() throws {
         let text = shiftLog(rows)
         let seconds = median(try (0..<3).map { round in
             let store = folder + "/doubling-\(rows)" + (round == 0 ? "" : "-\(round)") + ".sqlite"
-            for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            removeStoreFiles(store)
             return try importLog(text, into: store)
         })
         if let previous { ratios.append(seconds / previous) }
@@ -87,7 +87,7 @@ func doublingUndoAndTracks() throws {
         let path = folder + "/tracks-\(count).gpx", store = folder + "/tracks-\(count).sqlite"
         try (text + "</gpx>\n").write(toFile: path, atomically: true, encoding: .utf8)
         return median(try (0..<3).map { _ in
-            for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+            removeStoreFiles(store)
             return try launch(dashpilot, ["--store", store, "--quiet", "import", "gpx", path]).seconds
         })
     }

@@ -5,6 +5,11 @@ import SQLiteKit
 
 // The machine's floors that issue 18 prints beside its goals, measured in the same run.
 
+/// Removes a bench store and the files beside it (its log, index and first-write stamp).
+func removeStoreFiles(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
 /// The positions a store's route holds, in its order: the rows an import of one file wrote.
 func storedPositions(_ path: String) throws -> [(at: Int64, latitude: Double, longitude: Double, accuracy: Double?)] {
     let connection = try Connection(path: path, mode: .readOnly)
@@ -17,7 +22,7 @@ func storedPositions(_ path: String) throws -> [(at: Int64, latitude: Double, lo
 /// (synchronous=FULL) included: what an import could reach if reading, parsing and filtering
 /// cost nothing. Returns the seconds.
 func sqliteInsertFloor(_ rows: [(at: Int64, latitude: Double, longitude: Double, accuracy: Double?)], store path: String) throws -> Double {
-    for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    removeStoreFiles(path)
     let store = try Store.open(at: path, create: true)
     let first = Instant(millisecondsSinceEpoch: rows.first?.at ?? 0)
     let last = Instant(millisecondsSinceEpoch: (rows.last?.at ?? 0) + 1000)
@@ -75,7 +80,7 @@ func rate(_ value: Double) -> String { String(format: "%.0fk/s", value / 1000) }
 /// transaction with the schema's checks, triggers, foreign keys and indexes, commit included:
 /// what the import could reach if reading, judging and planning cost nothing. Returns the seconds.
 func sqliteStatementFloor(from source: String, store path: String) throws -> Double {
-    for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    removeStoreFiles(path)
     let store = try Store.open(at: path, create: true)
     // A first write verifies the store (the full checks), outside the timed part.
     try store.write { try store.connection.execute("DELETE FROM routeFigureStale") }

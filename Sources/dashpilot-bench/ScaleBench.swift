@@ -11,7 +11,7 @@ import Foundation
 func scaleBench() throws {
     let five = folder + "/scale-five.sqlite", one = folder + "/scale-one.sqlite"
     for path in [five, one] {
-        for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        removeStoreFiles(path)
     }
     let clock = ContinuousClock()
     let began = clock.now

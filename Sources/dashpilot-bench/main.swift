@@ -270,7 +270,7 @@ if !wanted(4) {
     var yearRuns: [Double] = []
     var year = (seconds: 0.0, output: "", peakKiB: 0)
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["BENCH_YEAR_RUNS"] ?? "") ?? 3) {
-        for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: yearStore + suffix) }
+        removeStoreFiles(yearStore)
         year = try launch(dashpilot, ["--store", yearStore, "--quiet", "import", "gpx"] + yearFiles)
         yearRuns.append(year.seconds)
         notePeak("year of GPX", year.peakKiB)
@@ -365,7 +365,7 @@ if wanted(6), FileManager.default.isExecutableFile(atPath: dashpilot) {
                                            "import", "statement", csvPath, "--template", "delivery-log", "--create-shifts"]))
         notePeak("100,000 trip rows", runs[run].peakKiB)
         insertFloors.append(try sqliteStatementFloor(from: store, store: folder + "/statement-floor.sqlite"))
-        for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        removeStoreFiles(store)
         if let hledger, run < (Int(ProcessInfo.processInfo.environment["BENCH_HLEDGER_RUNS"] ?? "") ?? 3) {
             ledgerRuns.append(try launch(hledger, ["-f", csvPath, "--rules-file", rulesPath, "stats"]))
             if lastLaunchStatus != 0 { print("   hledger FAILED (exit \(lastLaunchStatus)): its figure is not a read") }
@@ -422,7 +422,7 @@ if wanted(7), FileManager.default.isExecutableFile(atPath: dashpilot) {
     // A year: 250 eight-hour shifts of 2026 with 1 Hz routes (7.2 million samples), 20
     // deliveries each (5,000), earnings on 9 shifts in 10, fuel on 3 in 4, 300 expenses
     // (YearStore.swift; built afresh for this group).
-    for suffix in ["", "-wal", "-shm", "-verified"] { try? FileManager.default.removeItem(atPath: folder + "/report-year.sqlite" + suffix) }
+    removeStoreFiles(folder + "/report-year.sqlite")
     let (path, built) = try yearStore()
     print()
     print(String(format: "7. report over a year (250 shifts, 7.2 million samples, 5,000 deliveries, 300 expenses; built in %.0f s), medians of 5 interleaved",
