@@ -99,6 +99,11 @@ extension Store {
             // An error from the check is corruption too (docs/facts.md, "SQLite").
             faults.append(.integrity("\(error)"))
         }
+        // Damage found: the stamp that let first writes skip these checks goes with it
+        // (VerifiedStamp.swift), so the next write checks in full and is refused.
+        if let path, faults.contains(where: { if case .integrity = $0 { true } else { false } }) {
+            VerifiedStamp.remove(store: path)
+        }
         return faults
     }
 }

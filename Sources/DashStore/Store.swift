@@ -160,6 +160,11 @@ public final class Store {
     var verifiedBasis: VerifiedBasis?
     /// Whether a write's body completed in this session: only then is the stamp renewed.
     var wroteSinceVerified = false
+    /// The store file as this session last knew it: when verified, and after each of its own
+    /// checkpoints (StoreSeal.swift).
+    var knownFile: FileStat?
+    /// Whether the store file changed in a way this session did not make: no stamp at its end.
+    var fileChangedByOthers = false
     /// Whether the route-figure tables were found (RouteFigures.swift): once there they stay, so
     /// the route writer's marks need not look in sqlite_schema per batch.
     var routeFigureTablesSeen = false
@@ -179,6 +184,7 @@ public final class Store {
         if let trusted = trustedStamp() {
             verifiedBasis = trusted
             verifiedForWriting = true
+            trackStoreFile()
             return
         }
         let verdict = try damageFound()
@@ -188,6 +194,7 @@ public final class Store {
         }
         verifiedBasis = fullyChecked()
         verifiedForWriting = true
+        trackStoreFile()
     }
 
     /// What the integrity and reference checks found (at most three of each); a page SQLite
@@ -246,6 +253,7 @@ public final class Store {
                     return result
                 }
                 wroteSinceVerified = true
+                checkpointIfDue()
                 return result
             } catch let error as SQLiteError where error.isBusy {
                 refusedBusy = true

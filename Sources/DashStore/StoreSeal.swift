@@ -15,37 +15,71 @@ struct VerifiedBasis {
 }
 
 extension Store {
+    /// The store file's first 100 bytes, read through the descriptor SQLite holds (never one of
+    /// this process's own: closing it would drop the process's locks on the store).
+    var fileHeader: [UInt8]? { connection.mainFilePrefix(count: 100) }
+
     /// The basis of a first write that skips the full checks: a stamp that describes the file
     /// as it is now and has not expired. Nil in memory, or when the checks must run.
     func trustedStamp() -> VerifiedBasis? {
-        guard let path, let stamp = VerifiedStamp.trusted(store: path, now: Int64(time(nil))) else { return nil }
+        guard let path, let header = fileHeader,
+              let stamp = VerifiedStamp.trusted(store: path, header: header, now: Int64(time(nil))) else { return nil }
         return VerifiedBasis(fullCheckAt: stamp.fullCheckAt, sessionsSince: stamp.sessionsSince + 1,
                              device: stamp.file.device, inode: stamp.file.inode)
     }
 
     /// The basis after the full checks found the store clean just now.
     func fullyChecked() -> VerifiedBasis? {
-        var info = stat()
-        guard let path, stat(path, &info) == 0 else { return nil }
-        return VerifiedBasis(fullCheckAt: Int64(time(nil)), sessionsSince: 0, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard let path, let file = FileStat(path) else { return nil }
+        return VerifiedBasis(fullCheckAt: Int64(time(nil)), sessionsSince: 0, device: file.device, inode: file.inode)
+    }
+
+    /// Once the first write is verified: this session takes SQLite's automatic checkpoints over,
+    /// so that every change it makes to the store file is one it knows of, and notes the file as
+    /// verified. A change it did not make (another program's bytes, another process's
+    /// checkpoint) then means no stamp at the end: the stamp vouches only for bytes verified
+    /// and bytes this session wrote.
+    func trackStoreFile() {
+        guard let path else { return }
+        connection.holdCheckpoints()
+        knownFile = FileStat(path)
+    }
+
+    /// After a commit: the log checkpointed where SQLite would have done it on its own, with the
+    /// file noted before (anything but the state last noted is another writer's) and after.
+    func checkpointIfDue() {
+        guard let path, connection.framesInLog >= Connection.automaticCheckpointFrames else { return }
+        if FileStat(path) != knownFile { fileChangedByOthers = true }
+        connection.checkpointPassive()
+        knownFile = FileStat(path)
     }
 
     /// At the end of a verified session that wrote (the store released): moves the write-ahead
     /// log into the file (what closing would do) and stamps the file as it then is, for the next
     /// session's first write. The stamp is taken here and not after each commit because the
-    /// close's own checkpoint changes the file after the last commit. Nothing is stamped when
-    /// another connection still reads or writes the store (the checkpoint cannot finish without
-    /// waiting, and it does not wait), when the file at the path is no longer the one verified
-    /// (removed as empty, replaced), or when a transaction is still open.
+    /// close's own checkpoint changes the file after the last commit.
+    ///
+    /// Nothing is stamped when the file changed in ways this session did not make since it was
+    /// verified (``trackStoreFile()``), when another connection still reads or writes the store
+    /// (the checkpoint cannot finish without waiting, and it does not wait), when the file at the
+    /// path is no longer the one verified (removed as empty, replaced), or when a transaction is
+    /// still open. The file is described and the stamp written under the write lock (`BEGIN
+    /// IMMEDIATE`, rolled back): no other connection can commit in between. No descriptor of the
+    /// store's files is opened: the header is read through SQLite's (issue 26).
     func sealVerifiedState() {
         guard let path, let basis = verifiedBasis, wroteSinceVerified else { return }
         VerifiedStamp.remove(store: path)
+        StampFile.removeLeftovers(beside: path)
         // Another process with the store open keeps the log as it is, as the close would: its
         // next write changes the file anyway, and a log left for it is the record's latest.
-        guard connection.isAutocommit, !Self.anotherProcessHasOpen(path) else { return }
+        guard connection.isAutocommit, !fileChangedByOthers, FileStat(path) == knownFile, !Self.anotherProcessHasOpen(path) else { return }
         _ = try? connection.execute("PRAGMA busy_timeout = 0")
         guard let row = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)").first, row[0].int64 == 0,
-              let state = VerifiedStamp.currentState(ofStore: path), state.device == basis.device, state.inode == basis.inode
+              (try? connection.execute("BEGIN IMMEDIATE")) != nil
+        else { return }
+        defer { _ = try? connection.execute("ROLLBACK") }
+        guard let header = fileHeader, let state = VerifiedStamp.currentState(ofStore: path, header: header),
+              state.device == basis.device, state.inode == basis.inode
         else { return }
         VerifiedStamp(file: state, fullCheckAt: basis.fullCheckAt, sessionsSince: basis.sessionsSince).write(store: path)
     }

@@ -48,35 +48,37 @@ public struct VerifiedStamp: Equatable, Sendable {
 
     public static func path(forStore store: String) -> String { store + "-verified" }
 
-    /// The store file's state now, or nil when it cannot be read or a write-ahead log beside it
-    /// holds anything (its frames are not described by the main file's state).
-    public static func currentState(ofStore store: String) -> FileState? {
+    /// The store file's state now, or nil when it is not a regular file or a write-ahead log
+    /// beside it holds anything (its frames are not described by the main file's state). Read
+    /// with `lstat` alone: the header comes from the caller, who reads it through the descriptor
+    /// SQLite holds (``Store``), since this process must never open and close a descriptor of a
+    /// file SQLite has open in it (closing one drops every lock the process holds on the file;
+    /// issue 26, docs/reliability.md).
+    public static func currentState(ofStore store: String, header: [UInt8]) -> FileState? {
         var log = stat()
         if lstat(store + "-wal", &log) == 0, log.st_size != 0 { return nil }
-        var info = stat()
-        guard lstat(store, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let fd = open(store, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 100)
-        guard pread(fd, &header, 100, 0) == 100 else { return nil }
-        return FileState(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                         modified: "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)", changed: "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)",
+        guard header.count == 100, let file = FileStat(store) else { return nil }
+        return FileState(device: file.device, inode: file.inode, size: file.size, modified: file.modified, changed: file.changed,
                          header: header.map { String(format: "%02x", $0) }.joined())
     }
 
     /// The stamp beside `store` when it describes the file as it is now and has not expired at
     /// `now`: the first write may then skip the full checks. Nil otherwise (no stamp, an
     /// unreadable or altered one, another file state, a clock before its full check).
-    public static func trusted(store: String, now: Int64) -> VerifiedStamp? {
-        guard let stamp = read(store: store), let state = currentState(ofStore: store), stamp.file == state else { return nil }
+    public static func trusted(store: String, header: [UInt8], now: Int64) -> VerifiedStamp? {
+        guard let stamp = read(store: store), let state = currentState(ofStore: store, header: header), stamp.file == state else { return nil }
         guard now >= stamp.fullCheckAt, now - stamp.fullCheckAt < maximumAge, stamp.sessionsSince < maximumSessions else { return nil }
         return stamp
     }
 
     // MARK: - The file
 
-    static let magic = "dashpilot verified store 1"
+    /// Version 2 since issue 26: a version-1 stamp was written by a seal that could drop the
+    /// process's locks, so none is trusted.
+    static let magic = "dashpilot verified store 2"
+    /// What every version's first line starts with: a file that does not is not a stamp, and is
+    /// never replaced or removed.
+    static let magicPrefix = "dashpilot verified store "
 
     var text: String {
         let body = [Self.magic,
@@ -110,32 +112,25 @@ public struct VerifiedStamp: Equatable, Sendable {
     }
 
     public static func read(store: String) -> VerifiedStamp? {
-        var info = stat()
-        // A small regular file only: never a device or a FIFO at that name.
-        guard lstat(path(forStore: store), &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 4096,
-              let data = FileManager.default.contents(atPath: path(forStore: store)) else { return nil }
-        return parse(String(decoding: data, as: UTF8.self))
+        StampFile.read(path(forStore: store)).flatMap(parse)
     }
 
-    /// Writes the stamp (0600) under a temporary name and renames it into place: a reader sees
-    /// the old stamp or the new one. Best effort: without a stamp the next write checks in full.
-    /// One temporary name for every process: a writer killed before the rename leaves one file
-    /// that the next stamp reuses, and two sessions ending at once can at worst rename a torn
-    /// stamp, which reads as none.
+    /// Writes the stamp (0600) under a name of this process's own, created exclusively, and
+    /// renames it into place: a reader sees the old stamp or the new one. Never over a file that
+    /// is not a stamp (a user's own file at that name stays, and no stamp is written). Best
+    /// effort: without a stamp the next write checks in full. A name left by a process killed
+    /// before its rename is removed by the next seal (``StampFile/removeLeftovers(beside:)``).
     public func write(store: String) {
         let target = Self.path(forStore: store)
-        let temporary = target + ".new"
-        let fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if written != bytes.count || rename(temporary, target) != 0 { _ = unlink(temporary) }
+        guard StampFile.isAbsentOrStamp(target) else { return }
+        StampFile.write(Array(text.utf8), to: target)
     }
 
-    /// Removes the stamp (a store found damaged, a session whose final state could not be described).
+    /// Removes the stamp (a store found damaged, a session whose final state could not be
+    /// described); a file at that name that is not a stamp is left alone.
     public static func remove(store: String) {
-        var info = stat()
-        if lstat(path(forStore: store), &info) == 0, info.st_mode & S_IFMT == S_IFREG { _ = unlink(path(forStore: store)) }
+        let target = path(forStore: store)
+        guard StampFile.read(target)?.hasPrefix(magicPrefix) == true else { return }
+        _ = unlink(target)
     }
 }

@@ -63,7 +63,8 @@ import Glibc
         _ = try ProcessHarness.sqlite(store, "UPDATE expense SET importId = 999 WHERE id = 2", output: out)
         // A stamp made for the damaged file as it now is: the guard trusts it, the checks do not
         // run, the write goes through. This is the trust the stamp stands for, shown.
-        let state = try #require(VerifiedStamp.currentState(ofStore: store))
+        let header = try #require(FileManager.default.contents(atPath: store)).prefix(100).map { $0 }
+        let state = try #require(VerifiedStamp.currentState(ofStore: store, header: header))
         VerifiedStamp(file: state, fullCheckAt: Int64(time(nil)), sessionsSince: 0).write(store: store)
         #expect(try dashpilot(["expense", "add", "--date", "2026-11-06", "--amount", "3", "--category", "tolls"]).status == 0)
         // Without it, the same damage is refused.

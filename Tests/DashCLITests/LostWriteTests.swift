@@ -1,0 +1,76 @@
+import DashStore
+import Foundation
+import SQLiteKit
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 26: no acknowledged write is lost when commands meet on one store. In 0.18.0 the first
+/// write's stamp check opened and closed a descriptor of the store file while the process's
+/// SQLite connection held its shared lock on it; closing any descriptor drops every POSIX lock
+/// the process holds on the file, so the next connection to close believed itself the last,
+/// checkpointed what it saw and deleted `-wal` and `-shm` under the writer, whose commit then
+/// went into a log nobody would read. Each test orders the processes by the locks they take
+/// (LockedProcesses.swift) and failed on 0.18.0.
+@Suite(.serialized) struct LostWriteTests {
+    let folder: TemporaryDirectory
+    let store: String
+
+    init() throws {
+        folder = try TemporaryDirectory("DashPilotLostWrite")
+        store = folder.path("s.sqlite")
+    }
+
+    func start(_ words: [String], _ name: String) throws -> ProcessHarness.Child {
+        try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago"] + words, output: folder.path(name))
+    }
+
+    func addExpense(day: Int, amount: String, _ name: String) throws -> ProcessHarness.Child {
+        try start(["expense", "add", "--date", String(format: "2026-11-%02d", day), "--amount", amount, "--category", "parking"], name)
+    }
+
+    func expenses() throws -> String {
+        try ProcessHarness.sqlite(store, "SELECT group_concat(id || ':' || amountE4, ' ') FROM (SELECT * FROM expense ORDER BY id)", output: folder.path("q"))
+    }
+
+    func expectCheckClean(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let checked = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", store, "check"], output: folder.path("check"))
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// The issue's deterministic case (../shared/repro/lost-row-dashpilot-only.sh), with the test
+    /// process as the reader that arrives between: an import holds the write lock; an
+    /// `expense add` checks its stamp and waits; the import ends; a reader opens the store; the
+    /// `expense add` goes on and says "added expense 2". 0.18.0: exit 0, and the store held
+    /// expense 1 only.
+    @Test func aWriteWaitingBehindAnImportIsKeptWhenAReaderArrivesMeanwhile() throws {
+        let seeded = try addExpense(day: 1, amount: "1", "seed").wait()
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        try #require(FileManager.default.fileExists(atPath: store + "-verified"), "the seed's session leaves a stamp: the next write reads it")
+        try LockedProcesses.slowGPX(at: folder.path("slow.gpx"))
+        let importer = try start(["import", "gpx", folder.path("slow.gpx")], "import")
+        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm"), "the import holds the store")
+        let writer = try addExpense(day: 2, amount: "22.22", "writer")
+        // The writer checks its stamp, then waits for the write lock the import holds.
+        usleep(1_500_000)
+        writer.kill(SIGSTOP)
+        importer.kill(SIGCONT)
+        let imported = importer.wait()
+        try #require(imported.status == 0, "\(imported.stderr)")
+        // Another program reads the store, its read open while the writer goes on.
+        var reader: Connection? = try Connection(path: store, mode: .readOnly)
+        try reader?.execute("BEGIN")
+        _ = try reader?.query("SELECT count(*) FROM expense")
+        writer.kill(SIGCONT)
+        let written = writer.wait()
+        try reader?.execute("COMMIT")
+        reader = nil
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("added expense 2"))
+        #expect(try expenses() == "1:10000 2:222200", "the acknowledged row is in the store")
+        try expectCheckClean()
+    }
+}
