@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, lowest first: C shims -> SQLiteKit (owns the connection) -> DashModel (pure values and
+// Layers, lowest first: C shims and HeldFiles (which files SQLite holds in this process) -> SQLiteKit (owns the connection) -> DashModel (pure values and
 // the record's rules, distances) -> DashStore (schema, migrations, services; SQLite's faults
 // become its own StoreFault) and DashImport (file readers: bytes in, records and diagnostics
 // out, no database) -> DashIngest (the import policy: which shift a row goes to, what is a
@@ -21,13 +21,16 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // SHA-256 in hardware (the processor's SHA extensions) from Debian's libcrypto (issue 18).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        // Which files this process holds open through SQLite: asked by every reader of outside
+        // files before it closes a descriptor (issue 26).
+        .target(name: "HeldFiles"),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite", "HeldFiles"]),
         .target(name: "DashModel"),
         .target(name: "DashStore", dependencies: ["DashModel", "SQLiteKit"]),
         // The reader's state lives on a class that libxml2 calls back into once per element;
         // Swift's dynamic exclusivity checks on it were 8% of an import. The state is touched by
         // one thread only, so the checks are turned off here and only here.
-        .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2", "CCrypto"],
+        .target(name: "DashImport", dependencies: ["DashModel", "CLibXML2", "CCrypto", "HeldFiles"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         // Periods, membership and the report's figures: pure, from values the store read.
         .target(name: "DashReport", dependencies: ["DashModel"]),

@@ -63,10 +63,10 @@ module() {
   while [ "$1" != "--" ]; do flags+=("$1"); shift; done
   shift
   local deps=("$@")
-  [ "$name" = DashImport ] && deps+=("$OUT/obj/DashModel.o" Sources/CLibXML2/module.modulemap Sources/CLibXML2/shim.h Sources/CCrypto/module.modulemap Sources/CCrypto/shim.h)
+  [ "$name" = DashImport ] && deps+=("$OUT/obj/DashModel.o" "$OUT/obj/HeldFiles.o" Sources/CLibXML2/module.modulemap Sources/CLibXML2/shim.h Sources/CCrypto/module.modulemap Sources/CCrypto/shim.h)
   # The command line's modules depend on every object built before them.
   case "$name" in
-    SQLiteKit) deps+=(Sources/CSQLite/module.modulemap Sources/CSQLite/shim.h) ;;
+    SQLiteKit) deps+=("$OUT/obj/HeldFiles.o" Sources/CSQLite/module.modulemap Sources/CSQLite/shim.h) ;;
     DashStore) deps+=("$OUT/obj/DashModel.o" "$OUT/obj/SQLiteKit.o") ;;
     DashReport) deps+=("$OUT/obj/DashModel.o") ;;
     DashExport) deps+=("$OUT/obj/DashReport.o" Sources/CXLSXWriter/module.modulemap Sources/CXLSXWriter/shim.h) ;;
@@ -81,6 +81,7 @@ module() {
   fi
 }
 
+module HeldFiles -- Sources/HeldFiles/*.swift
 module DashModel -- Sources/DashModel/*.swift
 module DashImport -enforce-exclusivity=unchecked -enable-testing -- Sources/DashImport/*.swift
 
@@ -101,20 +102,20 @@ for target in "${TARGETS[@]}"; do
   src="$(entry "$target")"
   if [ "$target" = argv ]; then
     bin="$OUT/bin/fuzz-argv"
-    if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" "$0"; then
+    if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/HeldFiles.o" "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" "$0"; then
       echo "fuzz build: fuzz-argv"
       "$SWIFTC" "${COMMON[@]}" -module-name Fuzz_argv "$src" Fuzz/targets/Common.swift \
-        "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" -lxml2 -lcrypto -lsqlite3 -lxlsxwriter -lz -o "$bin" \
+        "$OUT/obj/HeldFiles.o" "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "${CLI_OBJECTS[@]}" -lxml2 -lcrypto -lsqlite3 -lxlsxwriter -lz -o "$bin" \
         2> >(grep -v "Cannot export local symbol" >&2)
     fi
     continue
   fi
   bin="$OUT/bin/fuzz-$target"
-  if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "$0"; then
+  if stale "$bin" "$src" Fuzz/targets/Common.swift "$OUT/obj/HeldFiles.o" "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" "$0"; then
     echo "fuzz build: fuzz-$target"
     # ld.gold warns "Cannot export local symbol" for sanitizer symbols: harmless, filtered.
     "$SWIFTC" "${COMMON[@]}" -module-name "Fuzz_$target" "$src" Fuzz/targets/Common.swift \
-      "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" -lxml2 -lcrypto -o "$bin" \
+      "$OUT/obj/HeldFiles.o" "$OUT/obj/DashModel.o" "$OUT/obj/DashImport.o" -lxml2 -lcrypto -o "$bin" \
       2> >(grep -v "Cannot export local symbol" >&2)
   fi
 done

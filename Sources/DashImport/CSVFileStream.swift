@@ -1,4 +1,5 @@
 import Foundation
+import HeldFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -80,6 +81,9 @@ public enum CSVFileStream {
             close(fd)
             throw CSVFileError(message: message)
         }
+        // The store itself, or its log: the descriptor is never closed (closing it would drop
+        // this process's locks on the store; HeldFiles.swift). It ends with the process.
+        if HeldFiles.holds(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) { throw CSVFileError(message: HeldFiles.refusal) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
             throw CSVFileError(message: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "is not a regular file")

@@ -15,6 +15,9 @@ extension Store {
     /// transaction rolls back), which also refuses a newer store or another program's file.
     public static func forDryRun(at path: String, plan: Migrator = Schema.plan) throws -> Store {
         let path = literalPath(path)
+        // Open in this process already: its file is never read here (closing a descriptor of it
+        // would drop the connection's locks; docs/reliability.md, "No descriptor on the store").
+        if OpenFiles.contains(path) { return try open(at: path, create: false, plan: plan) }
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return try inMemory(plan: plan) }

@@ -1,35 +1,29 @@
-import Synchronization
+import HeldFiles
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The database files this process has open through ``Connection``, by resolved path.
+/// The database files this process has open through ``Connection``, by resolved path (kept in
+/// the lowest target, HeldFiles, so that the file readers above can ask too).
 ///
 /// A process must never open and close a descriptor of a file SQLite holds open in it: closing
 /// any descriptor drops every POSIX lock the process holds on the file (sqlite.org/howtocorrupt.html
 /// section 2.2). Code that reads a store's files before SQLite does asks here first.
 public enum OpenFiles {
-    private static let counts = Mutex<[String: Int]>([:])
-
     /// Whether a connection of this process has `path` (or the file it links to) open.
     public static func contains(_ path: String) -> Bool {
         guard let real = resolved(path) else { return false }
-        return counts.withLock { $0[real, default: 0] > 0 }
+        return HeldFiles.contains(real)
     }
 
     static func opened(_ path: String) -> String? {
         guard let real = resolved(path) else { return nil }
-        counts.withLock { $0[real, default: 0] += 1 }
+        HeldFiles.add(real)
         return real
     }
 
-    static func closed(_ real: String) {
-        counts.withLock {
-            let left = $0[real, default: 1] - 1
-            $0[real] = left > 0 ? left : nil
-        }
-    }
+    static func closed(_ real: String) { HeldFiles.remove(real) }
 
     /// The file `path` names, links resolved (as SQLite resolves them); nil when it does not exist.
     public static func resolved(_ path: String) -> String? {

@@ -73,4 +73,27 @@ import Glibc
         #expect(try expenses() == "1:10000 2:222200", "the acknowledged row is in the store")
         try expectCheckClean()
     }
+
+    /// An input file that is the store or one of its files is refused, and its descriptor never
+    /// closed (Sources/HeldFiles/HeldFiles.swift): 0.18.0 read the store as a GPX file and closed
+    /// it, dropping the process's locks, mid-import. `-wal` and `-shm` stand while this test's
+    /// own reader holds the store.
+    @Test func theStoreAndItsFilesAreNeverReadAsInput() throws {
+        let seeded = try addExpense(day: 1, amount: "1", "seed").wait()
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        var reader: Connection? = try Connection(path: store, mode: .readOnly)
+        _ = try reader?.query("SELECT count(*) FROM expense")
+        defer { reader = nil }
+        let inputs: [[String]] = [
+            ["import", "gpx", store], ["import", "gpx", store + "-shm"], ["import", "expenses", store + "-wal"],
+            ["import", "statement", store, "--template", "shift-log"],
+        ]
+        for words in inputs {
+            let result = try start(words, "input").wait()
+            #expect(result.status != 0, "\(words)")
+            #expect(result.stderr.contains("is the store itself or one of its files"), "\(words): \(result.stderr)")
+        }
+        #expect(try expenses() == "1:10000")
+    }
 }
+
