@@ -95,5 +95,37 @@ import Glibc
         }
         #expect(try expenses() == "1:10000")
     }
-}
 
+    /// The script as it is (../shared/repro/lost-row-dashpilot-only.sh): the reader that
+    /// arrives between is a dry-run import, held once it locks the store's shared memory. 0.18.0:
+    /// "added expense 2", exit 0, and the store held expense 1 only. Now the dry run holds its
+    /// (rolled-back) write transaction, so the writer either lands or says busy after its 10 s
+    /// and writes nothing: never acknowledged and lost. `make test-slow` (the busy wait).
+    @Test(.enabled(if: KillTests.slow, "make test-slow"))
+    func theScriptsScheduleNeverAcknowledgesALostRow() throws {
+        let seeded = try addExpense(day: 1, amount: "1", "seed").wait()
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        try LockedProcesses.slowGPX(at: folder.path("slow.gpx"))
+        let importer = try start(["import", "gpx", folder.path("slow.gpx")], "import")
+        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm"))
+        let writer = try addExpense(day: 2, amount: "22.22", "writer")
+        usleep(1_500_000)
+        writer.kill(SIGSTOP)
+        importer.kill(SIGCONT)
+        try #require(importer.wait().status == 0)
+        let dryRun = try start(["import", "gpx", "--dry-run", folder.path("slow.gpx")], "dry")
+        let held = LockedProcesses.stop(dryRun, whenItLocks: store + "-shm")
+        writer.kill(SIGCONT)
+        let written = writer.wait()
+        if held { dryRun.kill(SIGCONT) }
+        #expect(dryRun.wait().status == 0)
+        if written.status == 0 {
+            #expect(written.stdout.contains("added expense 2"))
+            #expect(try expenses() == "1:10000 2:222200", "acknowledged, so in the store")
+        } else {
+            #expect(written.status == 75, "\(written.stderr)")
+            #expect(try expenses() == "1:10000", "said busy, so nothing written")
+        }
+        try expectCheckClean()
+    }
+}
