@@ -189,6 +189,7 @@ public enum DashPilotCLI {
             if case .busy(let path) = error { return file != nil ? .tempFail : busy(path, nothing: "nothing was written", console: console) }
             switch error {
             case .missing, .unreadable: status = .noInput
+            case .pathTooLong: status = .usage
             default: status = .failure
             }
         case is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
@@ -241,11 +242,13 @@ public enum DashPilotCLI {
         }
         if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return (try PathArgument.store(path, option: "$DASHPILOT_STORE"), .environment) }
         if let path = config.store { return (try PathArgument.store(path, option: "the config's store"), .config) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return (data + "/dashpilot/dashpilot.sqlite", .xdgData) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return (try PathArgument.store(data + "/dashpilot/dashpilot.sqlite", option: "$XDG_DATA_HOME's store"), .xdgData)
+        }
         guard let home = environment["HOME"], !home.isEmpty else {
             throw UsageError(message: "no store given and $HOME is not set", hint: "pass --store PATH or set DASHPILOT_STORE")
         }
-        return (home + "/.local/share/dashpilot/dashpilot.sqlite", .home)
+        return (try PathArgument.store(home + "/.local/share/dashpilot/dashpilot.sqlite", option: "$HOME's store"), .home)
     }
 }
 

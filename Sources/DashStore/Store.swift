@@ -316,8 +316,10 @@ public final class Store {
     }
 
     /// Makes sure the file exists, creating folder 0700 and file 0600 when allowed. Returns
-    /// true when it created the file.
+    /// true when it created the file. A path SQLite would not open is refused first: nothing is
+    /// made for it.
     static func prepareFile(at path: String, create: Bool) throws -> Bool {
+        try checkPath(path)
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }
