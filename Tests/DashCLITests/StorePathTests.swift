@@ -9,7 +9,7 @@ import Glibc
 
 /// Store paths refused before anything is made for them, through the real binary (issue 26,
 /// items 8 and 9; docs/cli.md "Paths"): a new path with a control character, a path SQLite would
-/// not open, a name with no room for the files beside the store. Each
+/// not open, a name with no room for the files beside the store, a kernel filesystem. Each
 /// refusal leaves the folder exactly as it was.
 @Suite struct StorePathTests {
     /// A folder with a home and a config folder of its own; commands run with exactly this environment.
@@ -117,5 +117,17 @@ import Glibc
         try bed.expectRefusal(["--store", bed.path(String(repeating: "n", count: 224))] + Self.expenseAdd, status: 64, naming: ["at most 223"])
         let run = try bed.run(["--store", bed.path(String(repeating: "n", count: 223))] + Self.expenseAdd)
         #expect(run.status == 0, "\(run)")
+    }
+
+    /// /proc/self/mem stats as a regular file of size 0: it was opened and said to be "a disk
+    /// error" (exit 1). Files of /proc and /sys are refused as not a store before SQLite opens
+    /// them, and so is a new store there.
+    @Test func filesOfTheKernelsFilesystemsAreNotStores() throws {
+        let bed = try Bed()
+        for file in ["/proc/self/mem", "/proc/self/status", "/proc/version", "/sys/kernel/uevent_seqnum"] where FileManager.default.fileExists(atPath: file) {
+            let run = try bed.expectRefusal(["--store", file, "shifts"], status: 1, naming: ["\(file) is not a DashPilot store", "kernel"])
+            #expect(!run.stderr.contains("disk error"), "\(run)")
+        }
+        try bed.expectRefusal(["--store", "/proc/self/new.sqlite"] + Self.expenseAdd, status: 1, naming: ["/proc (procfs)"])
     }
 }
