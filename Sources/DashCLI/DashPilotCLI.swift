@@ -164,6 +164,7 @@ public enum DashPilotCLI {
             let what: String
             switch fault.kind {
             case .readOnly: what = "cannot be written (a read-only file or folder?)"
+            case .diskFull where fault.systemErrno == EFBIG: what = "cannot grow: a file would pass the file size limit (ulimit -f)"
             case .diskFull: what = "cannot grow: the disk is full"
             case .damaged: what = "is damaged ('dashpilot check' says how)"
             case .busy: what = "is busy: another dashpilot is writing to it; try again"
