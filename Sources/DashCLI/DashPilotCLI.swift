@@ -11,6 +11,12 @@ public enum DashPilotCLI {
     /// Runs the command line `words` (without the program name).
     public static func run(_ words: [String], context: CLIContext) -> ExitCode {
         let console = context.console
+        // A path that is not UTF-8 is refused before anything reads the decoded words (ProcessBytes.swift).
+        if let refusal = context.processBytes?.refusal() {
+            let hint = refusal.hint.map { "hint: \($0)\n" } ?? ""
+            console.err(UsageLine.isQuiet(words) ? UsageLine.text(refusal) : "dashpilot: error: \(refusal.message)\n" + hint)
+            return .usage
+        }
         // `dashpilot help shift add` is `dashpilot shift add --help`.
         if words.first == "help", words.count > 1 { return run(Array(words.dropFirst()) + ["--help"], context: context) }
         // Global options may come before the command; they are also accepted after it.
