@@ -21,12 +21,14 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // SHA-256 in hardware (the processor's SHA extensions) from Debian's libcrypto (issue 18).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // statfs(2), which Swift's Glibc module leaves out: the store refuses a kernel filesystem.
+        .systemLibrary(name: "CStatFS"),
         // Which files this process holds open through SQLite: asked by every reader of outside
         // files before it closes a descriptor (issue 26).
         .target(name: "HeldFiles"),
         .target(name: "SQLiteKit", dependencies: ["CSQLite", "HeldFiles"]),
         .target(name: "DashModel"),
-        .target(name: "DashStore", dependencies: ["DashModel", "SQLiteKit"]),
+        .target(name: "DashStore", dependencies: ["DashModel", "SQLiteKit", "CStatFS"]),
         // The reader's state lives on a class that libxml2 calls back into once per element;
         // Swift's dynamic exclusivity checks on it were 8% of an import. The state is touched by
         // one thread only, so the checks are turned off here and only here.

@@ -44,7 +44,7 @@ XML_CFLAGS="$(pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/
 XCC=()
 for flag in $XML_CFLAGS; do XCC+=(-Xcc "$flag"); done
 COMMON=(-swift-version 6 "$OPT" -g -sanitize=fuzzer,address -parse-as-library
-        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 -I Sources/CCrypto -I Sources/CSQLite -I Sources/CXLSXWriter "${XCC[@]}")
+        -module-cache-path "$OUT/module-cache" -I "$OUT/modules" -I Sources/CLibXML2 -I Sources/CCrypto -I Sources/CSQLite -I Sources/CStatFS -I Sources/CXLSXWriter "${XCC[@]}")
 mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/bin"
 
 # True when $1 is missing or older than any of the other files.

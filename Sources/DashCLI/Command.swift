@@ -77,7 +77,7 @@ final class Invocation {
         get throws {
             if let openedStore { return openedStore }
             guard access != .none else { throw InternalError(message: "command \(storePath) declared no store access but used the store") }
-            let store = try Store.open(at: storePath, create: access == .create)
+            let store = try Store.openLeavingNothing(at: storePath, create: access == .create)
             let migration = store.migration
             if !migration.appliedSteps.isEmpty, migration.fromVersion > 0 {
                 note("migrated the store from schema version \(migration.fromVersion) to \(migration.toVersion)"

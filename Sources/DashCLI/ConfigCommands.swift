@@ -50,6 +50,9 @@ enum ConfigCommands {
             let (key, value) = (words[0], words[1])
             var file = try ConfigFile.read(environment: run.context.environment)
             let checked = try ConfigFile.validated(key, value)
+            // The store is checked as --store checks it: a new path with a newline, or one SQLite
+            // would not open, is refused here rather than by every command after.
+            if key == "store" { _ = try PathArgument.store(checked, option: "store") }
             if key == "mileage_rates", checked.hasPrefix("/") {
                 do { _ = try MileageRateTable.parse(Data(try run.templateFile(checked, option: "mileage_rates", what: "the rate table")), file: checked) } catch let error as MileageRateError {
                     throw CommandFailure(message: "\(error)", status: .dataError)

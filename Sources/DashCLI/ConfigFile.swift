@@ -34,6 +34,12 @@ struct ConfigFile {
         }
         guard data.count <= maxBytes else { throw refusal(path, "is larger than \(maxBytes / 1024) KiB; a config file is a few lines", unsettable: false) }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return ConfigFile(path: path) }
+        // JSON is UTF-8; a Latin-1 path in it is named as its bytes (ProcessBytes.swift), never read as another.
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if let bad = lines.firstIndex(where: { !ProcessBytes.isUTF8(Array($0)) }) {
+            let line = ProcessBytes.display(Array(lines[bad])).trimmingCharacters(in: .whitespaces)
+            throw refusal(path, "is not UTF-8: line \(bad + 1): \(line)", unsettable: false)
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
             throw refusal(path, "is not a JSON object of strings such as {\"tz\": \"America/Chicago\"}", unsettable: false)
         }

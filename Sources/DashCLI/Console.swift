@@ -39,6 +39,9 @@ public struct CLIContext: Sendable {
     /// Whether an import may take SIGINT and SIGTERM (``Interrupt``): only the real process,
     /// never a test running commands in-process.
     public var handlesSignals = false
+    /// The real process's arguments and path variables as bytes (``ProcessBytes``), checked
+    /// before any command runs; nil in-process, where the words are already the command's.
+    public var processBytes: ProcessBytes?
 
     public init(console: Console, environment: [String: String], now: @escaping @Sendable () -> Date, systemZone: TimeZone) {
         self.console = console
@@ -59,6 +62,7 @@ public struct CLIContext: Sendable {
         var context = CLIContext(console: console, environment: ProcessInfo.processInfo.environment,
                                  now: { Date() }, systemZone: TimeZone.current)
         context.handlesSignals = true
+        context.processBytes = .current()
         return context
     }
 }

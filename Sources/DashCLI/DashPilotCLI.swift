@@ -11,6 +11,12 @@ public enum DashPilotCLI {
     /// Runs the command line `words` (without the program name).
     public static func run(_ words: [String], context: CLIContext) -> ExitCode {
         let console = context.console
+        // A path that is not UTF-8 is refused before anything reads the decoded words (ProcessBytes.swift).
+        if let refusal = context.processBytes?.refusal() {
+            let hint = refusal.hint.map { "hint: \($0)\n" } ?? ""
+            console.err(UsageLine.isQuiet(words) ? UsageLine.text(refusal) : "dashpilot: error: \(refusal.message)\n" + hint)
+            return .usage
+        }
         // `dashpilot help shift add` is `dashpilot shift add --help`.
         if words.first == "help", words.count > 1 { return run(Array(words.dropFirst()) + ["--help"], context: context) }
         // Global options may come before the command; they are also accepted after it.
@@ -164,6 +170,7 @@ public enum DashPilotCLI {
             let what: String
             switch fault.kind {
             case .readOnly: what = "cannot be written (a read-only file or folder?)"
+            case .diskFull where fault.systemErrno == EFBIG: what = "cannot grow: a file would pass the file size limit (ulimit -f)"
             case .diskFull: what = "cannot grow: the disk is full"
             case .damaged: what = "is damaged ('dashpilot check' says how)"
             case .busy: what = "is busy: another dashpilot is writing to it; try again"
@@ -189,6 +196,7 @@ public enum DashPilotCLI {
             if case .busy(let path) = error { return file != nil ? .tempFail : busy(path, nothing: "nothing was written", console: console) }
             switch error {
             case .missing, .unreadable: status = .noInput
+            case .pathTooLong: status = .usage
             default: status = .failure
             }
         case is CorruptRecordError, is MoneyError, is ShiftChangedError, is ImportUndoRefused:
@@ -241,11 +249,13 @@ public enum DashPilotCLI {
         }
         if let path = environment["DASHPILOT_STORE"], !path.isEmpty { return (try PathArgument.store(path, option: "$DASHPILOT_STORE"), .environment) }
         if let path = config.store { return (try PathArgument.store(path, option: "the config's store"), .config) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return (data + "/dashpilot/dashpilot.sqlite", .xdgData) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return (try PathArgument.store(data + "/dashpilot/dashpilot.sqlite", option: "$XDG_DATA_HOME's store"), .xdgData)
+        }
         guard let home = environment["HOME"], !home.isEmpty else {
             throw UsageError(message: "no store given and $HOME is not set", hint: "pass --store PATH or set DASHPILOT_STORE")
         }
-        return (home + "/.local/share/dashpilot/dashpilot.sqlite", .home)
+        return (try PathArgument.store(home + "/.local/share/dashpilot/dashpilot.sqlite", option: "$HOME's store"), .home)
     }
 }
 

@@ -1,5 +1,6 @@
 import DashExport
 import DashImport
+import DashStore
 import Foundation
 
 /// Every path a user types (`--store`, `--out`, `--template`, `--mileage-rates`, `--categories`,
@@ -84,13 +85,25 @@ enum PathArgument {
         throw UsageError(message: "\(option) -: \(why)", hint: "to name a file called '-', write ./-")
     }
 
-    /// The store file (`--store`, `$DASHPILOT_STORE`): a file, never a stream or a folder. A
-    /// missing store is the store's to judge (created by a command that records, else exit 66).
+    /// The store file (`--store`, `$DASHPILOT_STORE`, the config's `store`, the default under
+    /// `$XDG_DATA_HOME` or `$HOME`): a file, never a stream or a folder. A missing store is the
+    /// store's to judge (created by a command that records, else exit 66), but not a new one
+    /// whose path holds a control character (a newline, a tab: such a name breaks every listing
+    /// it appears in), nor a path SQLite would not open (``Store/checkPath(_:)``): both are
+    /// refused here, before any folder or file is made.
     static func store(_ path: String, option: String = "--store") throws(UsageError) -> String {
         try checkShape(path, option: option)
         try refuseDash(path, option: option, because: "the store is a SQLite file, not a stream")
         guard PathParts.namesAFile(path) else { throw UsageError(message: "\(option) \(display(path)) names a folder; name the store's file") }
         // An existing folder is the store's to refuse ("is not a DashPilot store (it is a folder)", exit 1).
+        if hasControl(path), kind(of: path) == .missing {
+            throw UsageError(message: "\(option) \(display(path)): a new store's path with a control character (a newline, a tab) is refused",
+                             hint: "choose a path of printable characters")
+        }
+        do { try Store.checkPath(path) } catch {
+            guard case .pathTooLong(_, let detail) = error else { return path }
+            throw UsageError(message: "\(option) \(display(path)): \(detail)", hint: "choose a shorter path")
+        }
         return path
     }
 

@@ -324,8 +324,15 @@ public final class Store {
     }
 
     /// Makes sure the file exists, creating folder 0700 and file 0600 when allowed. Returns
-    /// true when it created the file.
+    /// true when it created the file. A path SQLite would not open, or one on a kernel
+    /// filesystem, is refused first: nothing is made for it.
     static func prepareFile(at path: String, create: Bool) throws -> Bool {
+        try checkPath(path)
+        if let kernel = kernelFilesystem(at: path) {
+            // /proc/self/mem is a regular file of size 0 to stat(2); SQLite read it as "a disk
+            // error" and, as root, would write into whatever such a file stands for.
+            throw StoreError.notAStore(path: path, detail: "it is on \(kernel), the kernel's view of itself, not a file that can hold a store")
+        }
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.notAStore(path: path, detail: "it is a folder") }

@@ -21,11 +21,11 @@ extension Store {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return try inMemory(plan: plan) }
-            return try open(at: path, create: false, plan: plan)
+            return try openLeavingNothing(at: path, create: false, plan: plan)
         }
         guard info.st_mode & S_IFMT == S_IFREG, let header = StoreHeader(path: path), header.version >= 1,
               header.version < plan.currentVersion || (header.version == plan.currentVersion && header.identity == 0)
-        else { return try open(at: path, create: false, plan: plan) }
+        else { return try openLeavingNothing(at: path, create: false, plan: plan) }
         guard access(path, R_OK) == 0 else { throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno))) }
         try StoreSidecars.verify(storePath: path, schemaVersions: 1...UInt32(max(plan.currentVersion, 1)))
         // A log with writes in it (another process is using the store) is not in the file's

@@ -8,6 +8,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// Creating the folder or file failed.
     case cannotCreate(path: String, reason: String)
+    /// A path SQLite would not open, or a new store whose name leaves no room for the files
+    /// kept beside it: refused before any folder or file is made (``Store/checkPath(_:)``).
+    case pathTooLong(path: String, detail: String)
     /// The backup before a migration could not be written; nothing was migrated.
     case backupFailed(path: String, reason: String)
     /// Another process holds the store's write lock past the busy timeout.
@@ -28,6 +31,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missing(let path): "no store at \(path) (a command that records something creates it)"
         case let .notAStore(path, detail): "\(path) is not a DashPilot store (\(detail))"
         case let .cannotCreate(path, reason): "cannot create \(path): \(reason)"
+        case let .pathTooLong(path, detail): "\(path): \(detail)"
         case let .unreadable(path, reason): "cannot open the store \(path): \(reason)"
         case let .backupFailed(path, reason): "could not write the backup \(path) before migrating (\(reason)); nothing was changed"
         case .busy(let path): "the store \(path) is busy: another dashpilot has been writing to it for over 10 s; nothing was written; try again"

@@ -1,5 +1,9 @@
 import SQLiteKit
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fault of the database under the store, in the store's own words: what the command line
 /// says about it is chosen from `kind`, so no layer above DashStore reads SQLite's codes (or
 /// imports SQLiteKit). Every write is one transaction: whatever failed, it rolled back.
@@ -28,6 +32,8 @@ public struct StoreFault: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     /// SQLite's message, or the migration's.
     public var message: String
+    /// The system's errno behind a disk error (SQLiteError's), else 0.
+    public var systemErrno: Int32 = 0
 
     public var description: String { kind == .migration ? message : "SQLite error \(code): \(message)" }
 
@@ -37,9 +43,13 @@ public struct StoreFault: Error, Sendable, CustomStringConvertible {
         case let error as SQLiteError:
             code = error.code
             message = error.message
+            systemErrno = error.systemErrno
             switch error.primaryCode {
             case 8: kind = .readOnly
             case 13: kind = .diskFull
+            // A full disk (or quota, or file size limit) met outside a write of pages: SQLite
+            // says only "disk I/O error" (growing the -shm at open: SQLITE_IOERR_SHMSIZE).
+            case 10 where [ENOSPC, EDQUOT, EFBIG].contains(error.systemErrno): kind = .diskFull
             case 11, 26: kind = .damaged
             case 5, 6: kind = .busy
             case 10: kind = .ioError

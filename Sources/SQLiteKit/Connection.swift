@@ -52,8 +52,9 @@ public final class Connection {
             // resources associated with the database connection handle should be released
             // by passing it to sqlite3_close() when it is no longer required."
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            let systemErrno = db.map { Connection.systemErrno(rc, $0) } ?? 0
             sqlite3_close(db)
-            throw SQLiteError(code: rc, message: message)
+            throw SQLiteError(code: rc, message: message, systemErrno: systemErrno)
         }
         handle = db
         self.path = path
@@ -110,7 +111,8 @@ public final class Connection {
         if rc != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            let code = sqlite3_extended_errcode(handle)
+            throw SQLiteError(code: code, message: message, sql: sql, systemErrno: Connection.systemErrno(code, handle))
         }
     }
 
@@ -206,13 +208,21 @@ public final class Connection {
 
     func check(_ rc: Int32, sql: String?) throws(SQLiteError) {
         guard rc == SQLITE_OK else {
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+            let code = sqlite3_extended_errcode(handle)
+            throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, systemErrno: Connection.systemErrno(code, handle))
         }
     }
 
     /// An error for `rc` with SQLite's current message for this connection.
     func error(_ rc: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
-        return SQLiteError(code: (extended & 0xFF) == (rc & 0xFF) ? extended : rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        let code = (extended & 0xFF) == (rc & 0xFF) ? extended : rc
+        return SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, systemErrno: Connection.systemErrno(code, handle))
+    }
+
+    /// `sqlite3_system_errno` for a disk error or a failed open (the only codes SQLite records it
+    /// for: for any other it is left over from an earlier failure), else 0.
+    static func systemErrno(_ code: Int32, _ db: OpaquePointer) -> Int32 {
+        code & 0xFF == SQLITE_IOERR || code & 0xFF == SQLITE_CANTOPEN ? sqlite3_system_errno(db) : 0
     }
 }

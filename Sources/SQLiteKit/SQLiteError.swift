@@ -11,11 +11,17 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The statement that failed, without its bound values.
     public var sql: String?
+    /// The system's errno behind a disk error or a file that could not be opened
+    /// (`sqlite3_system_errno`: SQLite records it for SQLITE_IOERR and SQLITE_CANTOPEN only),
+    /// else 0. A full disk met while SQLite grows its `-shm` is SQLITE_IOERR_SHMSIZE, "disk I/O
+    /// error", with ENOSPC here; a write past a file size limit is SQLITE_IOERR_WRITE with EFBIG.
+    public var systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (`SQLITE_CONSTRAINT` for every constraint failure).
