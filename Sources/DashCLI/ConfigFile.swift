@@ -113,15 +113,21 @@ struct ConfigFile {
         return out + "\""
     }
 
-    /// Writes the file whole or not at all (mode 0600; its folder 0700, created when missing).
-    func write() throws {
-        guard let path else { throw UsageError(message: "no config file: neither $XDG_CONFIG_HOME nor $HOME is set") }
+    /// The config file's folder, made (0700) when missing.
+    static func makeFolder(of path: String) throws {
         let folder = PathParts.parent(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CommandFailure(message: "\(folder): cannot create the config folder; the config is as it was", status: .failure)
         }
+    }
+
+    /// Writes the file whole or not at all (mode 0600; its folder 0700, created when missing).
+    /// A writer holds ``ConfigLock`` from its read to here.
+    func write() throws {
+        guard let path else { throw UsageError(message: "no config file: neither $XDG_CONFIG_HOME nor $HOME is set") }
+        try Self.makeFolder(of: path)
         var files = AtomicFiles()
         do {
             try files.write(Array(json.utf8), to: path)
