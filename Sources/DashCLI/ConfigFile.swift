@@ -27,15 +27,17 @@ struct ConfigFile {
     /// Reads the file as written (each value a string); no value is checked here.
     static func read(environment: [String: String]) throws -> ConfigFile {
         guard let path = path(environment: environment) else { return ConfigFile(path: nil) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return ConfigFile(path: path) }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "the config file \(path) cannot be read", status: .noInput)
-        }
-        guard data.count <= maxBytes else { throw refusal(path, "is larger than \(maxBytes / 1024) KiB; a config file is a few lines", unsettable: false) }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return ConfigFile(path: path) }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
-            throw refusal(path, "is not a JSON object of strings such as {\"tz\": \"America/Chicago\"}", unsettable: false)
+        guard let bytes = try contents(path) else { return ConfigFile(path: path) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return ConfigFile(path: path) }
+        let notAnObject = refusal(path, "is not a JSON object of strings such as {\"tz\": \"America/Chicago\"}", unsettable: false)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let dictionary = object as? [String: Any],
+              let written = JSONObjectKeys.keys(bytes)
+        else { throw notAnObject }
+        // JSONSerialization keeps one value of a key written twice, silently: which one the
+        // file means is not known, so it is refused.
+        var seen = Set<String>()
+        for key in written where !seen.insert(key).inserted {
+            throw refusal(path, "has the key '\(ZoneRule.shown(key))' twice", unsettable: false)
         }
         var file = ConfigFile(path: path)
         for key in dictionary.keys.sorted() {
@@ -47,6 +49,38 @@ struct ConfigFile {
             file.values[key] = value
         }
         return file
+    }
+
+    /// The file's bytes; nil when there is none. Its size is asked before anything is read
+    /// (issue 26: a 3 GB file was read whole, 3.1 GB and 14.8 s for every command, before
+    /// this limit was checked), and the read stops past the limit in case the file grows. A
+    /// FIFO or device is refused, not opened for reading (it could block for ever).
+    static func contents(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandFailure(message: "the config file \(path) cannot be read (\(String(cString: strerror(errno))))", status: .noInput)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw CommandFailure(message: "the config file \(path) cannot be read: it is not a regular file", status: .noInput)
+        }
+        let tooLarge = refusal(path, "is larger than \(maxBytes / 1024) KiB; a config file is a few lines", unsettable: false)
+        guard info.st_size <= maxBytes else { throw tooLarge }
+        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress.map { $0 + count }, raw.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                throw CommandFailure(message: "the config file \(path) cannot be read (\(String(cString: strerror(errno))))", status: .noInput)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= maxBytes else { throw tooLarge }
+        return Array(bytes.prefix(count))
     }
 
     /// Every value checked: the first one refused is exit 65 naming the file and the key.
