@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small input, huge cost (issue 26, items 6 and 9b): every reader of outside text is bounded
+/// before it allocates, and every message is bounded in size whatever the file holds.
+@Suite struct InputBoundsTests {
+    static let shifts = "Date,Start,End,Earnings\n" + (1...60).map { "2026-11-\(10 + $0 % 18),10:00,11:00,5.00\n" }.joined()
+
+    /// A statement template of `columns`, with `dateFormat` and `timeFormat` as given.
+    static func template(dateFormat: String = "yyyy-MM-dd", timeFormat: String = "HH:mm", date: [String] = ["date"]) throws -> String {
+        let object: [String: Any] = ["name": "t", "kind": "shifts", "dateFormat": dateFormat, "timeFormat": timeFormat,
+                                     "columns": ["date": date, "start": ["start"], "end": ["end"], "gross": ["earnings"]]]
+        return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    static func write(_ text: String, _ path: String) {
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    }
+
+    // MARK: 6a. Time patterns
+
+    /// A `dateFormat` of 450 KB of quoted literals took 16.4 s and 2.6 GB and printed 37.5 MB:
+    /// each bad row's message quoted the pattern. Now the template is refused on loading, naming
+    /// its file and the key, in a line that does not repeat the pattern.
+    @Test(arguments: ["dateFormat", "timeFormat"])
+    func aHugeTimePatternIsRefusedNamingTheTemplateAndTheKey(_ key: String) throws {
+        let store = try CLIStore()
+        let literals = String(repeating: " 'x'", count: 110_000)
+        let huge = key == "dateFormat" ? "yyyy-MM-dd" + literals : "HH:mm" + literals
+        let path = store.folder.path("t.json"), csv = store.folder.path("shifts.csv")
+        Self.write(try Self.template(dateFormat: key == "dateFormat" ? huge : "yyyy-MM-dd", timeFormat: key == "timeFormat" ? huge : "HH:mm"), path)
+        Self.write(Self.shifts, csv)
+        let clock = ContinuousClock(), start = clock.now
+        let result = store.run("import", "statement", csv, "--template", path)
+        #expect(clock.now - start < .seconds(2))
+        #expect(result.status == .dataError, "\(result.stderr.prefix(300))")
+        #expect(result.stderr.utf8.count < 400, "\(result.stderr.utf8.count) bytes: \(result.stderr.prefix(300))")
+        #expect(result.stderr.hasPrefix("dashpilot: error: \(path): \(key) the date pattern has \(huge.count) characters; "),
+                "\(result.stderr.prefix(300))")
+    }
+
+    /// The literal parts are counted too: a short pattern of many pieces of text is refused.
+    @Test func aPatternOfManyLiteralPartsIsRefused() throws {
+        let store = try CLIStore()
+        let path = store.folder.path("e.json"), csv = store.folder.path("e.csv")
+        Self.write("{\"name\": \"e\", \"dateFormat\": \"yyyy-MM-dd\(String(repeating: " 'a'", count: 12))\", "
+                   + "\"columns\": {\"date\": [\"date\"], \"amount\": [\"amount\"]}}", path)
+        Self.write("Date,Amount\n2026-11-02,4.00\n", csv)
+        let result = store.run("import", "expenses", csv, "--template", path)
+        #expect(result.status == .dataError)
+        #expect(result.stderr.hasPrefix("dashpilot: error: \(path): dateFormat the date pattern has 26 pieces of literal text"),
+                "\(result.stderr)")
+    }
+}
