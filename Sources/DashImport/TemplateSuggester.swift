@@ -5,13 +5,25 @@
 /// the tips stand (``MoneyInference``). What it could not decide is said in the draft's notes,
 /// needs and blockers, never guessed silently.
 public enum TemplateSuggester {
-    /// No kind given and none the columns have.
+    /// A file it cannot draft from: no kind given and none the columns have, or a header wider
+    /// than any statement.
     public struct Unguessable: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
 
+    /// The most columns a header may have: real statements have fewer than 100. Matching costs
+    /// about 0.2 ms a column (every field's names against every header), so an 80,000-column
+    /// header took 14.8 s (issue 26); this bounds it to a fraction of a second.
+    public static let maxColumns = 1_000
+
     public static func suggest(_ sample: CSVSample, fileName: String, kind given: DraftKind?, platform: String?) throws(Unguessable) -> TemplateDraft {
         let header = sample.header
+        guard header.count <= maxColumns else {
+            throw Unguessable(description: """
+                the header has \(header.count) columns; template suggest reads files of at most \(maxColumns) (a statement has fewer \
+                than 100): is it a statement, and is its delimiter one of , ; tab |?
+                """)
+        }
         guard let kind = given ?? HeaderMatching.guessKind(header) else {
             throw Unguessable(description: """
                 cannot tell what a row is from the header: no trip, time and amount columns (moneyLines), no accepted and \

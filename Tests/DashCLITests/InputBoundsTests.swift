@@ -56,4 +56,29 @@ import Glibc
         #expect(result.stderr.hasPrefix("dashpilot: error: \(path): dateFormat the date pattern has 26 pieces of literal text"),
                 "\(result.stderr)")
     }
+
+    // MARK: 6b. template suggest
+
+    /// An 80,000-column header took 14.8 s (0.18 ms a column). Now a header of more than 1,000
+    /// columns is refused at once, saying why.
+    @Test func templateSuggestRefusesAHeaderOfTooManyColumns() throws {
+        let folder = try TemporaryDirectory("DashPilotBounds")
+        let csv = folder.path("wide.csv")
+        let columns = 80_000
+        Self.write((0..<columns).map { "c\($0)" }.joined(separator: ",") + "\n" + Array(repeating: "1", count: columns).joined(separator: ",") + "\n", csv)
+        let clock = ContinuousClock(), start = clock.now
+        let environment = ["TZ": "UTC", "HOME": folder.path]
+        let result = runCLI(["template", "suggest", csv, "--kind", "expenses"], environment: environment)
+        #expect(clock.now - start < .seconds(2))
+        #expect(result.status == .dataError)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "dashpilot: error: \(csv): the header has 80000 columns; template suggest reads files of at most "
+                + "1000 (a statement has fewer than 100): is it a statement, and is its delimiter one of , ; tab |?\n", "\(result.stderr.prefix(400))")
+        // A thousand columns is still drafted.
+        Self.write((0..<1_000).map { $0 == 0 ? "Date" : $0 == 1 ? "Amount" : "c\($0)" }.joined(separator: ",") + "\n"
+                   + (0..<1_000).map { $0 == 0 ? "2026-11-02" : $0 == 1 ? "4.00" : "x" }.joined(separator: ",") + "\n", csv)
+        let wide = runCLI(["template", "suggest", csv], environment: environment)
+        #expect(wide.status == .success, "\(wide.stderr.prefix(400))")
+        #expect(wide.stderr.utf8.count < 2_000, "\(wide.stderr.prefix(400))")
+    }
 }
