@@ -80,10 +80,22 @@ public enum TemplateSuggester {
         needs(&draft, kind: kind, mapped: mapped)
         let unmapped = header.indices.filter { !mapped.values.contains($0) }
         if !unmapped.isEmpty {
-            let names = unmapped.map { "'\(header[$0])'" + (HeaderMatching.looksPersonal(header[$0]) ? " (looks personal: never read)" : "") }
-            draft.notes.append("not mapped (never read): " + names.joined(separator: ", "))
+            // By position, never by text: a file with no header row has a row of names and
+            // addresses where the header should be (issue 26, item 7).
+            let personal = unmapped.filter { HeaderMatching.looksPersonal(header[$0]) }
+            draft.notes.append("not mapped (never read): \(columns(unmapped)) of \(header.count)"
+                               + (personal.isEmpty ? "" : " (\(columns(personal)) \(personal.count == 1 ? "looks" : "look") personal)"))
         }
         return draft
+    }
+
+    /// `column 3`, `columns 1, 2 and 4`, `columns 1, 2, 3, 4, 5, 6, 7, 8 and 990 more` (1-based).
+    static func columns(_ indices: [Int]) -> String {
+        let shown = 8
+        let numbers = indices.prefix(shown).map { String($0 + 1) }
+        let more = indices.count - numbers.count
+        let list = more > 0 ? numbers.joined(separator: ", ") + " and \(more) more" : CellShape.list(numbers)
+        return (indices.count == 1 ? "column " : "columns ") + list
     }
 
     /// The cells of `field`'s column in `rows` (none when it is not mapped).

@@ -81,4 +81,30 @@ import Glibc
         #expect(wide.status == .success, "\(wide.stderr.prefix(400))")
         #expect(wide.stderr.utf8.count < 2_000, "\(wide.stderr.prefix(400))")
     }
+
+    // MARK: 9b. Lists and names in messages
+
+    /// A template naming 80,000 headers for one column gave a 1.48 MB line: every list in a
+    /// message is the first few and a count.
+    @Test func aTemplateNamingManyHeadersGivesABoundedMessage() throws {
+        let store = try CLIStore()
+        let path = store.folder.path("t.json"), csv = store.folder.path("shifts.csv")
+        Self.write(try Self.template(date: (0..<80_000).map { "day \($0)" }), path)
+        Self.write(Self.shifts, csv)
+        let result = store.run("import", "statement", csv, "--template", path)
+        #expect(result.status == .dataError)
+        #expect(result.stderr.contains(
+            "\(csv):1: no date column: the template 't' looks for 'day 0' or 'day 1' or 'day 2' or 'day 3' or 'day 4' and 79995 more"),
+                "\(result.stderr.prefix(600))")
+        #expect(result.stderr.utf8.count < 1_000, "\(result.stderr.utf8.count) bytes")
+        // The same template on a file of 80,000 columns: each column looked up in a set, not
+        // compared with every name (more than a minute before).
+        let wide = store.folder.path("wide.csv")
+        Self.write((0..<80_000).map { "c\($0)" }.joined(separator: ",") + "\n", wide)
+        let clock = ContinuousClock(), start = clock.now
+        let slow = store.run("import", "statement", wide, "--template", path)
+        #expect(clock.now - start < .seconds(5))
+        #expect(slow.status == .dataError)
+        #expect(slow.stderr.utf8.count < 1_000, "\(slow.stderr.utf8.count) bytes")
+    }
 }
