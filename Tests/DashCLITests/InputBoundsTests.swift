@@ -107,4 +107,33 @@ import Glibc
         #expect(slow.status == .dataError)
         #expect(slow.stderr.utf8.count < 1_000, "\(slow.stderr.utf8.count) bytes")
     }
+
+    /// Names a template writes (an unknown key, a delimiter, a template's own name) are cut in
+    /// a message: a 100,000-character key is not printed whole.
+    @Test func aLongNameInATemplateIsCutInTheMessage() throws {
+        let store = try CLIStore()
+        let path = store.folder.path("t.json"), csv = store.folder.path("shifts.csv")
+        let long = String(repeating: "k", count: 100_000)
+        Self.write("{\"\(long)\": 1}", path)
+        Self.write(Self.shifts, csv)
+        let unknown = store.run("import", "statement", csv, "--template", path)
+        #expect(unknown.status == .dataError)
+        #expect(unknown.stderr.utf8.count < 1_000, "\(unknown.stderr.utf8.count) bytes")
+        #expect(unknown.stderr.contains(String(repeating: "k", count: 60) + "... is not a key of a statement template"), "\(unknown.stderr.prefix(300))")
+        Self.write(try Self.template(date: ["nothing"]).replacingOccurrences(of: "\"name\":\"t\"", with: "\"name\":\"\(long)\""), path)
+        let named = store.run("import", "statement", csv, "--template", path)
+        #expect(named.status == .dataError)
+        #expect(named.stderr.utf8.count < 1_000, "\(named.stderr.utf8.count) bytes: \(named.stderr.prefix(300))")
+    }
+
+    /// A category map's error called the file a tax table.
+    @Test func aBadCategoryMapIsCalledACategoryMap() throws {
+        let store = try CLIStore()
+        #expect(store.run("expense", "add", "--date", "2026-11-02", "--amount", "4", "--category", "fuel").status == .success)
+        let path = store.folder.path("map.json")
+        Self.write("{\"name\": \"m\", \"categories\": \"x\"}", path)
+        let result = store.run("tax", "--year", "2026", "--categories", path)
+        #expect(result.status == .dataError)
+        #expect(result.stderr == "dashpilot: error: category map \(path): 'categories' must be a non-empty list\n", "\(result.stderr)")
+    }
 }
