@@ -74,9 +74,10 @@ extension ShiftRowReader {
 
     /// The header's text for a field's column, quoted (headers are not personal).
     private func headerName(_ field: StatementTemplate.Field) -> String {
-        // The name the template matched (as compared), not the header's text as written.
-        guard let index = columnIndex[field.ordinal], index < headerNames.count else { return "'\(field.rawValue)'" }
-        return MessageText.quoted(headerNames[index])
+        // The header as the file spells it: it matched one of the template's names, so it is
+        // no row's data (cut, as every name in a message is).
+        guard let index = columnIndex[field.ordinal], index < headerRaw.count else { return "'\(field.rawValue)'" }
+        return MessageText.quoted(headerRaw[index])
     }
 
     /// The problems of the file as a whole, once every row is read: two drivers without a
