@@ -56,7 +56,8 @@ struct AtomicFiles {
     /// files, each earlier file is first kept as a hard link (`.NAME.old-PID`): when a rename
     /// fails, the ones already done are undone, so the folder is the earlier export or the new
     /// one, never a mix. (A kill between two renames can still leave a mix; the `.old` links
-    /// then hold the earlier files.)
+    /// then hold the earlier files, until the next export of the same files, once its own are
+    /// in place, removes them: ExportLeftovers.)
     mutating func commit() throws {
         var kept: [(target: String, old: String?)] = []
         for (_, target) in pending where pending.count > 1 {
@@ -77,6 +78,9 @@ struct AtomicFiles {
             done.append(target)
         }
         for entry in kept { if let old = entry.old { unlink(old) } }
+        // The earlier files' links a killed export left (ExportLeftovers): these files are in
+        // place now, so those copies are no longer anyone's.
+        for (_, target) in pending { ExportLeftovers.removeOldLinks(besides: target) }
         for folder in Set(pending.map { PathParts.parent(of: $0.target) }) {
             let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 {

@@ -48,7 +48,9 @@ enum ConfigCommands {
         run: { run in
             let words = try run.arguments.positionals(["KEY", "VALUE"])
             let (key, value) = (words[0], words[1])
-            var file = try ConfigFile.read(environment: run.context.environment)
+            // The file as it is says first what is wrong with it; the value is checked before
+            // the lock is taken, and the file read again under it.
+            let path = try ConfigFile.read(environment: run.context.environment).path
             let checked = try ConfigFile.validated(key, value)
             // The store is checked as --store checks it: a new path with a newline, or one SQLite
             // would not open, is refused here rather than by every command after.
@@ -58,10 +60,14 @@ enum ConfigCommands {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
             }
-            let was = file.values[key]
-            file.values[key] = checked
-            try file.write()
-            run.print("\(key) = \(checked)" + (was.map { $0 == checked ? " (unchanged)" : " (was \(ZoneRule.shown($0)))" } ?? "") + " in \(file.path ?? "")")
+            let was = try ConfigLock.holding(path) {
+                var file = try ConfigFile.read(environment: run.context.environment)
+                let was = file.values[key]
+                file.values[key] = checked
+                try file.write()
+                return was
+            }
+            run.print("\(key) = \(checked)" + (was.map { $0 == checked ? " (unchanged)" : " (was \(ZoneRule.shown($0)))" } ?? "") + " in \(path ?? "")")
             return .success
         })
 
@@ -73,12 +79,18 @@ enum ConfigCommands {
         run: { run in
             let key = try run.arguments.positionals(["KEY"])[0]
             guard ConfigFile.keys.contains(key) else { _ = try ConfigFile.validated(key, ""); return .usage }
-            var file = try ConfigFile.read(environment: run.context.environment)
-            guard let was = file.values.removeValue(forKey: key) else {
+            let file = try ConfigFile.read(environment: run.context.environment)
+            // Read again under the lock (ConfigLock): another writer may have changed it.
+            let was = file.values[key] == nil ? nil : try ConfigLock.holding(file.path) { () throws -> String? in
+                var file = try ConfigFile.read(environment: run.context.environment)
+                guard let was = file.values.removeValue(forKey: key) else { return nil }
+                try file.write()
+                return was
+            }
+            guard let was else {
                 run.print("\(key) is not set in \(file.path ?? "the config"); nothing to do")
                 return .success
             }
-            try file.write()
             run.print("unset \(key) (was \(ZoneRule.shown(was))) in \(file.path ?? "")")
             return .success
         })

@@ -27,21 +27,23 @@ struct ConfigFile {
     /// Reads the file as written (each value a string); no value is checked here.
     static func read(environment: [String: String]) throws -> ConfigFile {
         guard let path = path(environment: environment) else { return ConfigFile(path: nil) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return ConfigFile(path: path) }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "the config file \(path) cannot be read", status: .noInput)
-        }
-        guard data.count <= maxBytes else { throw refusal(path, "is larger than \(maxBytes / 1024) KiB; a config file is a few lines", unsettable: false) }
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return ConfigFile(path: path) }
+        guard let bytes = try contents(path) else { return ConfigFile(path: path) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return ConfigFile(path: path) }
         // JSON is UTF-8; a Latin-1 path in it is named as its bytes (ProcessBytes.swift), never read as another.
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         if let bad = lines.firstIndex(where: { !ProcessBytes.isUTF8(Array($0)) }) {
             let line = ProcessBytes.display(Array(lines[bad])).trimmingCharacters(in: .whitespaces)
             throw refusal(path, "is not UTF-8: line \(bad + 1): \(line)", unsettable: false)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
-            throw refusal(path, "is not a JSON object of strings such as {\"tz\": \"America/Chicago\"}", unsettable: false)
+        let notAnObject = refusal(path, "is not a JSON object of strings such as {\"tz\": \"America/Chicago\"}", unsettable: false)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let dictionary = object as? [String: Any],
+              let written = JSONObjectKeys.keys(bytes)
+        else { throw notAnObject }
+        // JSONSerialization keeps one value of a key written twice, silently: which one the
+        // file means is not known, so it is refused.
+        var seen = Set<String>()
+        for key in written where !seen.insert(key).inserted {
+            throw refusal(path, "has the key '\(ZoneRule.shown(key))' twice", unsettable: false)
         }
         var file = ConfigFile(path: path)
         for key in dictionary.keys.sorted() {
@@ -53,6 +55,38 @@ struct ConfigFile {
             file.values[key] = value
         }
         return file
+    }
+
+    /// The file's bytes; nil when there is none. Its size is asked before anything is read
+    /// (issue 26: a 3 GB file was read whole, 3.1 GB and 14.8 s for every command, before
+    /// this limit was checked), and the read stops past the limit in case the file grows. A
+    /// FIFO or device is refused, not opened for reading (it could block for ever).
+    static func contents(_ path: String) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandFailure(message: "the config file \(path) cannot be read (\(String(cString: strerror(errno))))", status: .noInput)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw CommandFailure(message: "the config file \(path) cannot be read: it is not a regular file", status: .noInput)
+        }
+        let tooLarge = refusal(path, "is larger than \(maxBytes / 1024) KiB; a config file is a few lines", unsettable: false)
+        guard info.st_size <= maxBytes else { throw tooLarge }
+        var bytes = [UInt8](repeating: 0, count: maxBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress.map { $0 + count }, raw.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                throw CommandFailure(message: "the config file \(path) cannot be read (\(String(cString: strerror(errno))))", status: .noInput)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        guard count <= maxBytes else { throw tooLarge }
+        return Array(bytes.prefix(count))
     }
 
     /// Every value checked: the first one refused is exit 65 naming the file and the key.
@@ -119,15 +153,21 @@ struct ConfigFile {
         return out + "\""
     }
 
-    /// Writes the file whole or not at all (mode 0600; its folder 0700, created when missing).
-    func write() throws {
-        guard let path else { throw UsageError(message: "no config file: neither $XDG_CONFIG_HOME nor $HOME is set") }
+    /// The config file's folder, made (0700) when missing.
+    static func makeFolder(of path: String) throws {
         let folder = PathParts.parent(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw CommandFailure(message: "\(folder): cannot create the config folder; the config is as it was", status: .failure)
         }
+    }
+
+    /// Writes the file whole or not at all (mode 0600; its folder 0700, created when missing).
+    /// A writer holds ``ConfigLock`` from its read to here.
+    func write() throws {
+        guard let path else { throw UsageError(message: "no config file: neither $XDG_CONFIG_HOME nor $HOME is set") }
+        try Self.makeFolder(of: path)
         var files = AtomicFiles()
         do {
             try files.write(Array(json.utf8), to: path)

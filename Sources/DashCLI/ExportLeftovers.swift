@@ -20,12 +20,29 @@ import Glibc
 ///   user running the export; the `.d` folder only as a folder of the user's, emptied of its
 ///   regular files of the user's and removed only if nothing else is in it.
 ///
+/// The `.NAME.old-PID` links `AtomicFiles.commit` keeps of the earlier files during a
+/// multi-file rename are leftovers too when a kill lands there (issue 26, item 10a: 50 of 60
+/// kills left them, and nothing removed them, since only `.tmp-` names were matched). After a
+/// kill between two renames they hold the earlier files of a folder that is now a mix, so they
+/// are removed only once the next export of the same file has put its own file in place
+/// (``removeOldLinks(besides:)``, from `commit`), by the same rules: a dead process's, a regular
+/// file of the user's, exactly that name.
+///
 /// Not covered: a PID reused between the check and the `unlink` by a new export of the same
 /// target (its rename then fails cleanly: exit 1, nothing replaced); exports running in
-/// another PID namespace into a shared folder (their PIDs mean nothing here). The `.NAME.old-PID`
-/// links `AtomicFiles.commit` keeps during a multi-file rename are left: after a kill there
-/// they hold the earlier files.
+/// another PID namespace into a shared folder (their PIDs mean nothing here).
 enum ExportLeftovers {
+    /// The PID in `entry` if it is an `.old` link of a multi-file export of the file named `name`.
+    static func oldLinkPID(in entry: [UInt8], target name: String) -> pid_t? {
+        let prefix = Array(("." + name + ".old-").utf8)
+        guard entry.count > prefix.count, entry.starts(with: prefix) else { return nil }
+        let rest = entry[prefix.count...]
+        guard rest.count <= 10, rest.first != UInt8(ascii: "0"), rest.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let pid = pid_t(String(decoding: rest, as: UTF8.self)), pid > 0
+        else { return nil }
+        return pid
+    }
+
     /// The PID in `entry` if it is a temporary name of an export of the file named `name`.
     static func pid(in entry: [UInt8], target name: String) -> pid_t? {
         let prefix = Array(("." + name + ".tmp-").utf8)
@@ -67,6 +84,28 @@ enum ExportLeftovers {
     static func isAlive(_ pid: pid_t) -> Bool {
         if pid == getpid() { return false }
         return kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Removes the `.old` links of dead exports beside `target` (regular files of the user's);
+    /// the names removed. Only after this process's own file is in place at `target`.
+    @discardableResult
+    static func removeOldLinks(besides target: String) -> [String] {
+        let folder = PathParts.parent(of: target), name = PathParts.name(of: target)
+        guard let directory = opendir(folder) else { return [] }
+        var found: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if let pid = oldLinkPID(in: bytes, target: name), !isAlive(pid) { found.append(bytes) }
+        }
+        closedir(directory)
+        var removed: [String] = []
+        for bytes in found {
+            let path = PathParts.sibling(of: target, named: String(decoding: bytes, as: UTF8.self))
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_uid == getuid(), info.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 else { continue }
+            removed.append(path)
+        }
+        return removed
     }
 
     /// Removes the leftovers beside `target`; the names removed.

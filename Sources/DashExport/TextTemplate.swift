@@ -1,3 +1,4 @@
+import DashModel
 import DashReport
 import Foundation
 
@@ -165,26 +166,26 @@ public struct TextTemplate: Sendable {
         if content.hasPrefix("#") {
             let words = content.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count == 2, let kind = BlockKind(rawValue: String(words[0])), isName(words[1]) else {
-                throw fail("bad tag '\(tag)': a block opens with '{{#each LIST}}' or '{{#if NAME}}'")
+                throw fail("bad tag \(MessageText.quoted(tag)): a block opens with '{{#each LIST}}' or '{{#if NAME}}'")
             }
             return .open(kind, name: String(words[1]), line: line)
         }
         if content.hasPrefix("/") {
             guard let kind = BlockKind(rawValue: content.dropFirst().trimmingCharacters(in: .whitespaces)) else {
-                throw fail("bad tag '\(tag)': a block closes with '{{/each}}' or '{{/if}}'")
+                throw fail("bad tag \(MessageText.quoted(tag)): a block closes with '{{/each}}' or '{{/if}}'")
             }
             return .close(kind, line: line)
         }
         let parts = content.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = parts[0].trimmingCharacters(in: .whitespaces)
-        guard isName(Substring(name)) else { throw fail("bad tag '\(tag)': a field is '{{NAME}}', '{{NAME:WIDTH}}' or '{{NAME:-WIDTH}}'") }
+        guard isName(Substring(name)) else { throw fail("bad tag \(MessageText.quoted(tag)): a field is '{{NAME}}', '{{NAME:WIDTH}}' or '{{NAME:-WIDTH}}'") }
         guard parts.count == 2 else { return .field(Field(name: name, width: nil, leftAligned: false, line: line)) }
         let spec = parts[1].trimmingCharacters(in: .whitespaces)
         let leftAligned = spec.hasPrefix("-")
         let digits = leftAligned ? spec.dropFirst() : Substring(spec)
         guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let width = Int(digits),
               (1...maxWidth).contains(width) else {
-            throw fail("bad width '\(spec)' in '\(tag)': columns from 1 to \(maxWidth), with '-' first to align left")
+            throw fail("bad width \(MessageText.quoted(spec)) in \(MessageText.quoted(tag)): columns from 1 to \(maxWidth), with '-' first to align left")
         }
         return .field(Field(name: name, width: width, leftAligned: leftAligned, line: line))
     }
@@ -252,19 +253,19 @@ public struct TextTemplate: Sendable {
             case let .field(field):
                 guard scopes.contains(where: { $0.fields.contains(field.name) }) else {
                     if scopes.contains(where: { $0.lists[field.name] != nil }) {
-                        throw fail(field.line, "'\(field.name)' is a list, not a field: repeat over it with '{{#each \(field.name)}}'")
+                        throw fail(field.line, "\(MessageText.quoted(field.name)) is a list, not a field: repeat over it with '{{#each \(MessageText.cut(field.name))}}'")
                     }
-                    throw fail(field.line, "unknown field '\(field.name)'")
+                    throw fail(field.line, "unknown field \(MessageText.quoted(field.name))")
                 }
             case let .block(.each, name, line, body):
                 guard let item = scopes.last(where: { $0.lists[name] != nil })?.lists[name] else {
-                    if scopes.contains(where: { $0.fields.contains(name) }) { throw fail(line, "'\(name)' is a field, not a list") }
-                    throw fail(line, "unknown list '\(name)'")
+                    if scopes.contains(where: { $0.fields.contains(name) }) { throw fail(line, "\(MessageText.quoted(name)) is a field, not a list") }
+                    throw fail(line, "unknown list \(MessageText.quoted(name))")
                 }
                 try check(body, scopes: scopes + [item])
             case let .block(.if, name, line, body):
                 guard scopes.contains(where: { $0.fields.contains(name) || $0.lists[name] != nil }) else {
-                    throw fail(line, "unknown field '\(name)'")
+                    throw fail(line, "unknown field \(MessageText.quoted(name))")
                 }
                 try check(body, scopes: scopes)
             }

@@ -10,9 +10,10 @@
 /// character by itself (`'-'`, `'$'`: a separator or a sign is what usually went wrong, and no one
 /// is identified by one); invisible characters by code point (`U+00A0`); bytes that are not
 /// UTF-8; other symbols counted. A cell that *was* read is named by what dashpilot read it as (a
-/// time as 02:30, a date as 2026-03-08, an amount as 12.50), never by its text. Column headers
-/// are not personal and may be quoted (the template's personal-column refusal names one); the
-/// GPX reader applies the same idea to coordinates (Sources/DashImport/GPXReader.swift).
+/// time as 02:30, a date as 2026-03-08, an amount as 12.50), never by its text. The header row
+/// is not quoted either (a file with no header row has a row of data there): a header is named
+/// by the template's name it matched, or by its position (issue 26). The GPX reader applies the
+/// same idea to coordinates (Sources/DashImport/GPXReader.swift).
 public struct CellShape: Sendable, Hashable, CustomStringConvertible {
     /// Characters (extended grapheme clusters, as a person counts them).
     public let characters: Int

@@ -126,12 +126,16 @@ public struct ExpenseRowReader {
         let names = record.fields.map(ExpenseTemplate.normalizedHeader)
         for field in ExpenseTemplate.Field.allCases {
             guard let accepted = template.columns[field] else { continue }
-            if let index = names.firstIndex(where: { accepted.contains($0) }) {
+            // A set: a template may name thousands of headers for a file of thousands of columns.
+            if let index = names.firstIndex(where: Set(accepted).contains) {
                 columnIndex[field] = index
             } else if field == .date || field == .amount {
+                // The header by its shape, never its text: a file with no header row has a
+                // row (a name, an address) there, and stderr goes to cron mail (issue 26).
+                let none = record.fields.count == 1 ? "the header's one column is not" : "none of the header's \(record.fields.count) columns is"
                 problems.append(RowProblem(line: record.line, column: nil, message: """
-                    no \(field.rawValue) column: the header has \(record.fields.map { "'\($0)'" }.joined(separator: ", ")), \
-                    and the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
+                    no \(field.rawValue) column: \(none) named as the template \(MessageText.quoted(template.name)) looks for \
+                    (\(MessageText.list(accepted, separator: " or "))); is the first line a header?
                     """))
             }
         }

@@ -56,14 +56,14 @@ public struct ExpenseTemplate: Sendable, Equatable {
         }
         guard let name = root["name"] as? String, !name.isEmpty else { throw fail("name", "must be a non-empty string") }
         let delimiterName = root["delimiter"] as? String ?? ","
-        guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "'\(delimiterName)' cannot separate fields") }
+        guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "\(MessageText.quoted(delimiterName)) cannot separate fields") }
         let encodingName = (root["encoding"] as? String ?? "utf-8").lowercased()
         let encoding: CSVTextEncoding
         switch encodingName {
         case "utf-8", "utf8": encoding = .utf8
         case "latin-1", "latin1", "iso-8859-1": encoding = .latin1
         case "windows-1252", "cp1252": encoding = .windows1252
-        default: throw fail("encoding", "'\(encodingName)' is not utf-8, latin-1 or windows-1252")
+        default: throw fail("encoding", "\(MessageText.quoted(encodingName)) is not utf-8, latin-1 or windows-1252")
         }
         guard let dialect = CSVDialect(delimiter: delimiter, encoding: encoding) else { throw fail("delimiter", "cannot be used") }
         let markName = root["decimalMark"] as? String ?? "point"
@@ -116,5 +116,5 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     public let file: String
     public let key: String
     public let message: String
-    public var description: String { key.isEmpty ? "\(file): \(message)" : "\(file): \(key) \(message)" }
+    public var description: String { key.isEmpty ? "\(file): \(message)" : "\(file): \(MessageText.cut(key)) \(message)" }
 }

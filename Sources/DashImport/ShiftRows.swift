@@ -168,31 +168,33 @@ public struct ShiftRowReader {
             headerNames = record.fields.map(ExpenseTemplate.normalizedHeader)
             for field in StatementTemplate.Field.allCases {
                 guard let accepted = template.columns[field] else { continue }
-                if let index = headerNames.firstIndex(where: { accepted.contains($0) }) {
+                // A set: a template may name thousands of headers for a file of thousands of columns.
+                if let index = headerNames.firstIndex(where: Set(accepted).contains) {
                     // Nothing identifying a customer or an address is stored, even mapped by mistake.
                     if let word = Self.personalWords.first(where: { headerNames[index].contains($0) }) {
+                        // Named as the template names it (the header matched that name).
                         problems.append(RowProblem(line: record.line, column: nil, message: """
-                            the template maps \(field.rawValue) to the column '\(record.fields[index])', which looks personal ('\(word)'); \
-                            dashpilot never stores a customer's details or an address
+                            the template maps \(field.rawValue) to the column \(MessageText.quoted(headerNames[index])), which looks \
+                            personal ('\(word)'); dashpilot never stores a customer's details or an address
                             """))
                         continue
                     }
                     columnIndex[field.ordinal] = index
                 } else if [.gross, .pay, .amount].contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
-                        no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or ")); \
+                        no \(field.rawValue) column: the template \(MessageText.quoted(template.name)) looks for \(MessageText.list(accepted, separator: " or ")); \
                         the statement's money would be ignored
                         """))
                 } else if template.requiredFields.contains(field) {
                     problems.append(RowProblem(line: record.line, column: nil, message: """
-                        no \(field.rawValue) column: the template '\(template.name)' looks for \(accepted.map { "'\($0)'" }.joined(separator: " or "))
+                        no \(field.rawValue) column: the template \(MessageText.quoted(template.name)) looks for \(MessageText.list(accepted, separator: " or "))
                         """))
                 } else if template.ruleFields.contains(field) {
                     // A rule on a missing column would read every row as blank: an `unless` rule
                     // would skip the whole file, a `values` rule nothing.
                     problems.append(RowProblem(line: record.line, column: nil, message: """
-                        no \(field.rawValue) column: the template '\(template.name)' has a rule on it and looks for \
-                        \(accepted.map { "'\($0)'" }.joined(separator: " or "))
+                        no \(field.rawValue) column: the template \(MessageText.quoted(template.name)) has a rule on it and looks for \
+                        \(MessageText.list(accepted, separator: " or "))
                         """))
                 }
             }

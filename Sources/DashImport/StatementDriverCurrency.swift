@@ -74,8 +74,10 @@ extension ShiftRowReader {
 
     /// The header's text for a field's column, quoted (headers are not personal).
     private func headerName(_ field: StatementTemplate.Field) -> String {
+        // The header as the file spells it: it matched one of the template's names, so it is
+        // no row's data (cut, as every name in a message is).
         guard let index = columnIndex[field.ordinal], index < headerRaw.count else { return "'\(field.rawValue)'" }
-        return "'\(headerRaw[index])'"
+        return MessageText.quoted(headerRaw[index])
     }
 
     /// The problems of the file as a whole, once every row is read: two drivers without a
@@ -93,12 +95,12 @@ extension ShiftRowReader {
             let what = "the driver asked for (\(CellShape(driver)))"
             if template.columns[.driver] == nil {
                 found.append(RowProblem(line: headerLine, column: "driver", message: """
-                    \(what) cannot be picked: the template '\(template.name)' maps no driver column
+                    \(what) cannot be picked: the template \(MessageText.quoted(template.name)) maps no driver column
                     """))
             } else if !hasDriverColumn {
                 found.append(RowProblem(line: headerLine, column: "driver", message: """
                     \(what) cannot be picked: no driver column (the template looks for \
-                    \((template.columns[.driver] ?? []).map { "'\($0)'" }.joined(separator: " or ")))
+                    \(MessageText.list(template.columns[.driver] ?? [], separator: " or ")))
                     """))
             } else {
                 found.append(RowProblem(line: headerLine, column: "driver", message: """

@@ -85,8 +85,13 @@ public struct StatementTemplate: Sendable, Equatable {
         public func reason(_ text: String) -> String {
             if text.isEmpty { return "no \(column.rawValue)" }
             let lowered = text.lowercased()
-            let quoted = values.map { "'\($0.hasSuffix("*") ? String($0.dropLast()) + "…" : $0)'" }
-            if unless { return "\(column.rawValue) is not \(CellShape.list(quoted).replacingOccurrences(of: " and ", with: " or "))" }
+            if unless {
+                // The first few of the template's values, then how many more (a message is bounded).
+                let quoted = values.prefix(MessageText.shownItems).map { "'\(MessageText.cut($0.hasSuffix("*") ? String($0.dropLast()) + "…" : $0))'" }
+                let more = values.count - quoted.count
+                let list = more > 0 ? quoted.joined(separator: ", ") + " or \(more) more" : CellShape.list(quoted).replacingOccurrences(of: " and ", with: " or ")
+                return "\(column.rawValue) is not \(list)"
+            }
             if values.contains(lowered) { return "\(column.rawValue) is '\(text)'" }
             let prefix = values.first { $0.hasSuffix("*") && lowered.hasPrefix($0.dropLast()) }.map { String($0.dropLast()) } ?? ""
             return "\(column.rawValue) starts with '\(prefix)'"
@@ -186,7 +191,7 @@ public struct StatementTemplate: Sendable, Equatable {
             throw fail("kind", "must be \"shifts\", \"deliveries\" or \"moneyLines\"")
         }
         let delimiterName = root["delimiter"] as? String ?? ","
-        guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "'\(delimiterName)' cannot separate fields") }
+        guard let delimiter = CSVDialect.delimiter(named: delimiterName) else { throw fail("delimiter", "\(MessageText.quoted(delimiterName)) cannot separate fields") }
         let encoding: CSVTextEncoding
         switch (root["encoding"] as? String ?? "utf-8").lowercased() {
         case "utf-8", "utf8": encoding = .utf8
@@ -230,7 +235,7 @@ public struct StatementTemplate: Sendable, Equatable {
                 throw fail(key, "must be {\"column\": NAME, \"values\": [TEXT...]} or {\"column\": NAME, \"unless\": [TEXT...]}")
             }
             guard let field = Field(rawValue: columnName), columns[field] != nil else {
-                throw fail(key + ".column", "'\(columnName)' is not a column this template maps")
+                throw fail(key + ".column", "\(MessageText.quoted(columnName)) is not a column this template maps")
             }
             let values = entry["values"] as? [String], unless = entry["unless"] as? [String]
             guard (values == nil) != (unless == nil), let list = values ?? unless,

@@ -50,7 +50,9 @@ import Foundation
 /// minutes; `s` needs `m`, `S` needs `s`; `h` and `a` go together (and `H` does not take `a`); an
 /// offset needs a time; `z` needs `X`/`Z`, because an abbreviation such as CST names more than one
 /// offset; no field twice; and a one-or-two-digit field (`M`, `d`, `H`, `h`, `m`, `s`) is not
-/// followed directly by another number, which could not be split.
+/// followed directly by another number, which could not be split. It has at most
+/// ``maxCharacters`` characters and ``maxLiteralParts`` pieces of literal text, far above any
+/// shape below: the template is refused on loading, not row by row.
 ///
 /// A cell must match the whole pattern: blanks around it are dropped, and anything left over
 /// (`2026-11-02x`) is an error, never a prefix. Every field is range-checked: February 30, month
@@ -78,6 +80,14 @@ public struct StatementTimePattern: Sendable, Hashable, CustomStringConvertible 
     public let hasZoneDesignator: Bool
     /// The `'Z'` is read as text, not as UTC (``ignoringZoneDesignator()``).
     public let zoneDesignatorIgnored: Bool
+
+    /// The longest pattern read, in characters: the longest shipped or seen shape,
+    /// `yyyy-MM-dd'T'HH:mm:ss.SSSXXX`, has 28. A template's pattern is quoted in every message
+    /// about a cell it does not read (issue 26: a 450 KB `dateFormat` made 37.5 MB of stderr).
+    public static let maxCharacters = 64
+    /// The most pieces of literal text (the text between fields, and each run of spaces) a
+    /// pattern has: `EEE, MMM d, yyyy 'at' h:mm:ss.SSS a XXX z` has 14.
+    public static let maxLiteralParts = 20
 
     /// Compiles `pattern`; an unknown letter or a pattern that cannot be read as a whole is an error.
     public init(_ pattern: String) throws(StatementTimeError) {
@@ -476,6 +486,9 @@ public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConverti
     case unknownLetter(pattern: String, letter: Character)
     /// The pattern cannot be read as a whole (a field twice, a date without a year, an unclosed quote...).
     case badPattern(pattern: String, reason: String)
+    /// The pattern is longer, or has more pieces of text, than any pattern a statement needs;
+    /// the pattern itself is not quoted.
+    case patternTooLarge(reason: String)
     /// The cell is blank (or only blanks).
     case blank(pattern: String)
     /// The cell does not have the pattern's shape; `detail` says where.
@@ -502,7 +515,7 @@ public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConverti
     /// True for a problem with the template's pattern rather than with a cell.
     public var isPatternError: Bool {
         switch self {
-        case .unknownLetter, .badPattern: true
+        case .unknownLetter, .badPattern, .patternTooLarge: true
         default: false
         }
     }
@@ -514,6 +527,8 @@ public enum StatementTimeError: Error, Equatable, Sendable, CustomStringConverti
                 + "put text in quotes, as in 'T')"
         case let .badPattern(pattern, reason):
             return "the date pattern '\(pattern)' cannot be used: \(reason)"
+        case let .patternTooLarge(reason):
+            return "the date pattern \(reason)"
         case let .blank(pattern):
             return "the cell is blank, where a date or time like '\(pattern)' is expected"
         case let .mismatch(cell, pattern, detail):
@@ -657,6 +672,12 @@ private struct PatternToken: Hashable, Sendable {
 
 private enum PatternCompiler {
     static func compile(_ pattern: String) throws(StatementTimeError) -> [PatternToken] {
+        // Before anything is built from it (the byte count is at least the character count).
+        let limit = StatementTimePattern.maxCharacters
+        if pattern.utf8.count > limit, pattern.count > limit {
+            throw .patternTooLarge(reason: "has \(pattern.count) characters; a pattern has at most \(limit) "
+                                       + "(yyyy-MM-dd'T'HH:mm:ss.SSSXXX has 28)")
+        }
         let bytes = Array(pattern.utf8)
         func bad(_ reason: String) -> StatementTimeError { .badPattern(pattern: pattern, reason: reason) }
         guard !bytes.isEmpty else { throw bad("it is empty") }
@@ -713,6 +734,11 @@ private enum PatternCompiler {
                 addLiteral([byte])
                 i += 1
             }
+        }
+        let literalParts = tokens.filter { if case .literal = $0.kind { true } else { $0.kind == .blank } }.count
+        if literalParts > StatementTimePattern.maxLiteralParts {
+            throw .patternTooLarge(reason: "has \(literalParts) pieces of literal text (text between its fields, and runs of spaces); "
+                                       + "a pattern has at most \(StatementTimePattern.maxLiteralParts)")
         }
         try check(tokens, pattern: pattern)
         return tokens

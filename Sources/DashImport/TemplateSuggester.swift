@@ -5,13 +5,25 @@
 /// the tips stand (``MoneyInference``). What it could not decide is said in the draft's notes,
 /// needs and blockers, never guessed silently.
 public enum TemplateSuggester {
-    /// No kind given and none the columns have.
+    /// A file it cannot draft from: no kind given and none the columns have, or a header wider
+    /// than any statement.
     public struct Unguessable: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
 
+    /// The most columns a header may have: real statements have fewer than 100. Matching costs
+    /// about 0.2 ms a column (every field's names against every header), so an 80,000-column
+    /// header took 14.8 s (issue 26); this bounds it to a fraction of a second.
+    public static let maxColumns = 1_000
+
     public static func suggest(_ sample: CSVSample, fileName: String, kind given: DraftKind?, platform: String?) throws(Unguessable) -> TemplateDraft {
         let header = sample.header
+        guard header.count <= maxColumns else {
+            throw Unguessable(description: """
+                the header has \(header.count) columns; template suggest reads files of at most \(maxColumns) (a statement has fewer \
+                than 100): is it a statement, and is its delimiter one of , ; tab |?
+                """)
+        }
         guard let kind = given ?? HeaderMatching.guessKind(header) else {
             throw Unguessable(description: """
                 cannot tell what a row is from the header: no trip, time and amount columns (moneyLines), no accepted and \
@@ -68,10 +80,22 @@ public enum TemplateSuggester {
         needs(&draft, kind: kind, mapped: mapped)
         let unmapped = header.indices.filter { !mapped.values.contains($0) }
         if !unmapped.isEmpty {
-            let names = unmapped.map { "'\(header[$0])'" + (HeaderMatching.looksPersonal(header[$0]) ? " (looks personal: never read)" : "") }
-            draft.notes.append("not mapped (never read): " + names.joined(separator: ", "))
+            // By position, never by text: a file with no header row has a row of names and
+            // addresses where the header should be (issue 26, item 7).
+            let personal = unmapped.filter { HeaderMatching.looksPersonal(header[$0]) }
+            draft.notes.append("not mapped (never read): \(columns(unmapped)) of \(header.count)"
+                               + (personal.isEmpty ? "" : " (\(columns(personal)) \(personal.count == 1 ? "looks" : "look") personal)"))
         }
         return draft
+    }
+
+    /// `column 3`, `columns 1, 2 and 4`, `columns 1, 2, 3, 4, 5, 6, 7, 8 and 990 more` (1-based).
+    static func columns(_ indices: [Int]) -> String {
+        let shown = 8
+        let numbers = indices.prefix(shown).map { String($0 + 1) }
+        let more = indices.count - numbers.count
+        let list = more > 0 ? numbers.joined(separator: ", ") + " and \(more) more" : CellShape.list(numbers)
+        return (indices.count == 1 ? "column " : "columns ") + list
     }
 
     /// The cells of `field`'s column in `rows` (none when it is not mapped).

@@ -50,9 +50,9 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
     /// "lineName", "vehicle"}]}`; a word may belong to one category only; `line` is a Schedule C
     /// line such as `9` or `27a`, or `none`. Errors name the file and the key.
     public static func parse(_ data: Data, file: String) throws(TaxTableError) -> ExpenseCategoryMap {
-        func fail(_ message: String) -> TaxTableError { TaxTableError(file: file, message: message) }
+        func fail(_ message: String) -> TaxTableError { TaxTableError(file: file, message: message, kind: "category map") }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
-        for key in object.keys.sorted() where !["name", "description", "categories"].contains(key) { throw fail("unknown key '\(key)'") }
+        for key in object.keys.sorted() where !["name", "description", "categories"].contains(key) { throw fail("unknown key \(MessageText.quoted(key))") }
         guard let name = object["name"] as? String, TaxTableError.isShortLine(name) else {
             throw fail("'name' must be a short line of text (at most 60 characters, no control characters)")
         }
@@ -63,7 +63,7 @@ public struct ExpenseCategoryMap: Sendable, Equatable {
             let place = "categories[\(at)]"
             guard let entry = item as? [String: Any] else { throw fail("\(place) must be an object") }
             for key in entry.keys.sorted() where !["category", "synonyms", "line", "lineName", "vehicle"].contains(key) {
-                throw fail("\(place): unknown key '\(key)'")
+                throw fail("\(place): unknown key \(MessageText.quoted(key))")
             }
             guard let category = entry["category"] as? String, TaxTableError.isShortLine(category) else {
                 throw fail("\(place).category must be a short line of text")

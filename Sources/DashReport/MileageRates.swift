@@ -35,7 +35,7 @@ public struct MileageRateTable: Sendable, Equatable {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw fail("not a JSON object")
         }
-        for key in object.keys where !["name", "description", "rates"].contains(key) { throw fail("unknown key '\(key)'") }
+        for key in object.keys where !["name", "description", "rates"].contains(key) { throw fail("unknown key \(MessageText.quoted(key))") }
         guard let name = object["name"] as? String, TaxTableError.isShortLine(name)
         else { throw fail("'name' must be a short line of text (at most 60 characters, no control characters)") }
         guard let list = object["rates"] as? [Any], !list.isEmpty else { throw fail("'rates' must be a non-empty list") }
@@ -43,7 +43,7 @@ public struct MileageRateTable: Sendable, Equatable {
         for (index, item) in list.enumerated() {
             let at = "rates[\(index)]"
             guard let entry = item as? [String: Any] else { throw fail("\(at) must be an object") }
-            for key in entry.keys where !["from", "to", "perMile", "source"].contains(key) { throw fail("\(at): unknown key '\(key)'") }
+            for key in entry.keys where !["from", "to", "perMile", "source"].contains(key) { throw fail("\(at): unknown key \(MessageText.quoted(key))") }
             func day(_ key: String) throws(MileageRateError) -> Day {
                 guard let text = entry[key] as? String else { throw fail("\(at).\(key) must be a date such as 2026-01-01") }
                 do { return try Day(parsing: text) } catch { throw fail("\(at).\(key): \(error)") }

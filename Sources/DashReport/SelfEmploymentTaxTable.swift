@@ -36,7 +36,7 @@ public struct SelfEmploymentTaxTable: Sendable, Equatable {
         func fail(_ message: String) -> TaxTableError { TaxTableError(file: file, message: message) }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
         let keys = ["name", "description", "netEarningsShare", "socialSecurityRate", "medicareRate", "minimumNetEarnings", "wageBases"]
-        for key in object.keys.sorted() where !keys.contains(key) { throw fail("unknown key '\(key)'") }
+        for key in object.keys.sorted() where !keys.contains(key) { throw fail("unknown key \(MessageText.quoted(key))") }
         guard let name = object["name"] as? String, TaxTableError.isShortLine(name) else {
             throw fail("'name' must be a short line of text (at most 60 characters, no control characters)")
         }
@@ -57,7 +57,7 @@ public struct SelfEmploymentTaxTable: Sendable, Equatable {
         for (index, item) in list.enumerated() {
             let at = "wageBases[\(index)]"
             guard let entry = item as? [String: Any] else { throw fail("\(at) must be an object") }
-            for key in entry.keys.sorted() where !["year", "wageBase", "source"].contains(key) { throw fail("\(at): unknown key '\(key)'") }
+            for key in entry.keys.sorted() where !["year", "wageBase", "source"].contains(key) { throw fail("\(at): unknown key \(MessageText.quoted(key))") }
             guard let year = entry["year"] as? Int, (1900...9999).contains(year) else { throw fail("\(at).year must be a year such as 2026") }
             let base = try amount(entry["wageBase"], "\(at).wageBase")
             guard let source = entry["source"] as? String, !source.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -76,7 +76,10 @@ public struct SelfEmploymentTaxTable: Sendable, Equatable {
 public struct TaxTableError: Error, Equatable, Sendable, CustomStringConvertible {
     public let file: String
     public let message: String
-    public var description: String { "tax table \(file): \(message)" }
+    /// What the file is, as the message names it: `tax table` or `category map` (issue 26: a
+    /// category map's error called the file a tax table).
+    public var kind = "tax table"
+    public var description: String { "\(kind) \(file): \(message)" }
 
     /// A name or label a table gives: 1 to 60 characters, no control characters and no
     /// direction overrides (a label printed in a summary must read as it is). The mileage rate

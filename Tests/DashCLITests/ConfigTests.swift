@@ -125,6 +125,10 @@ struct ConfiguredProcess {
         ("not json", "is not a JSON object"),
         ("[\"tz\"]", "is not a JSON object"),
         ("{\"tz\": \"UTC\"", "is not a JSON object"),
+        // Issue 26: JSONSerialization kept one of two values silently.
+        ("{\"tz\": \"UTC\", \"tz\": \"Europe/Berlin\"}", "has the key 'tz' twice"),
+        ("{\"week_start\": \"sunday\", \"tz\": \"UTC\", \"t\\u007a\": \"UTC\"}", "has the key 'tz' twice"),
+        ("{\"store\": \"/a.sqlite\", \"tz\": \"UTC\", \"store\": \"/b.sqlite\"}", "has the key 'store' twice"),
     ])
     func aMalformedFileIsExit65NamingTheFileAndTheKey(text: String, message: String) throws {
         let bench = try ConfiguredProcess()

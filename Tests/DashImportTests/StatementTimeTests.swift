@@ -699,12 +699,33 @@ struct StatementTimeTests {
         #expect(unwrapped.description.hasPrefix("the date pattern '\(pattern)' cannot be used: \(reason)"), "\(unwrapped)")
     }
 
+    /// Issue 26: a pattern of 450 KB of quoted text compiled, and every cell it did not read
+    /// quoted it. Now the length and the pieces of text are bounded, and the refusal does not
+    /// quote the pattern; every shape the documentation lists still compiles.
+    @Test("a pattern longer than any statement needs is refused without being quoted")
+    func tooLargePatterns() throws {
+        let long = "yyyy-MM-dd" + String(repeating: " 'x'", count: 100_000)
+        let error = Self.error { () throws(StatementTimeError) in try StatementTimePattern(long) }
+        #expect(error == .patternTooLarge(reason: "has 400010 characters; a pattern has at most 64 (yyyy-MM-dd'T'HH:mm:ss.SSSXXX has 28)"))
+        #expect(error?.isPatternError == true)
+        #expect((error?.description.count ?? 0) < 120)
+        let pieces = "yyyy-MM-dd" + String(repeating: " 'a'", count: 10)
+        #expect(Self.error { () throws(StatementTimeError) in try StatementTimePattern(pieces) }
+                == .patternTooLarge(reason: "has 22 pieces of literal text (text between its fields, and runs of spaces); a pattern has at most 20"))
+        // 64 characters of which many are not ASCII: counted as characters, not bytes.
+        #expect(Self.error { () throws(StatementTimeError) in try StatementTimePattern("yyyy-MM-dd '" + String(repeating: "é", count: 50) + "'") } == nil)
+        for shape in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm:ss.SSS Z z", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'",
+                      "M/d/yyyy H:mm", "MM/dd/yyyy h:mm a", "MMM d, yyyy h:mm a", "dd.MM.yyyy HH:mm", "EEE, MMM d, yyyy 'at' h:mm:ss.SSS a XXX z"] {
+            #expect(Self.error { () throws(StatementTimeError) in try StatementTimePattern(shape) } == nil, "\(shape)")
+        }
+    }
+
     @Test("messages are lower-case, for FILE:LINE: COLUMN: message")
     func messagesAreLowerCase() throws {
         let samples: [StatementTimeError] = [
             .badPattern(pattern: "x", reason: "y"), .blank(pattern: "HH:mm"), .noDate(time: "9:00"),
             .endNotAfterStart(start: "a", end: "b", date: "2026-01-01"), .endBeforeStart(start: "a", end: "b"),
-            .unknownLetter(pattern: "Q", letter: "Q"),
+            .unknownLetter(pattern: "Q", letter: "Q"), .patternTooLarge(reason: "has 70 characters"),
         ]
         for error in samples {
             let first = try #require(error.description.first)
