@@ -42,6 +42,9 @@ public struct CLIContext: Sendable {
     /// The real process's arguments and path variables as bytes (``ProcessBytes``), checked
     /// before any command runs; nil in-process, where the words are already the command's.
     public var processBytes: ProcessBytes?
+    /// The error (an errno) that kept standard output from being written whole, or 0: only the
+    /// real process's can fail (StandardStreams.swift).
+    public var outputFailure: @Sendable () -> Int32 = { 0 }
 
     public init(console: Console, environment: [String: String], now: @escaping @Sendable () -> Date, systemZone: TimeZone) {
         self.console = console
@@ -53,8 +56,8 @@ public struct CLIContext: Sendable {
     /// The real process: standard streams, the environment, the system clock and zone.
     public static func process() -> CLIContext {
         let console = Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { StandardStreams.writeOutput($0) },
+            err: { StandardStreams.writeError($0) },
             readLine: { Swift.readLine() },
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -63,6 +66,7 @@ public struct CLIContext: Sendable {
                                  now: { Date() }, systemZone: TimeZone.current)
         context.handlesSignals = true
         context.processBytes = .current()
+        context.outputFailure = { StandardStreams.outputFailure }
         return context
     }
 }
@@ -80,6 +84,9 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// A bug in dashpilot.
     case software = 70
+    /// Standard output could not be written (a full disk, a file-size limit): what was printed
+    /// is not whole (StandardStreams.swift).
+    case ioError = 74
     /// The store is busy (another process held its write lock past the wait): try again later
     /// (sysexits' EX_TEMPFAIL, which tells a scheduler so).
     case tempFail = 75

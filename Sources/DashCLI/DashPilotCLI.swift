@@ -8,8 +8,19 @@ public enum DashPilotCLI {
     static let globalValued: Set<String> = ["store", "tz"]
     static let globalFlags: Set<String> = ["quiet", "help"]
 
-    /// Runs the command line `words` (without the program name).
+    /// Runs the command line `words` (without the program name). Output that could not be
+    /// written whole ends the command with exit 74, whatever it did (StandardStreams.swift).
     public static func run(_ words: [String], context: CLIContext) -> ExitCode {
+        let status = runCommand(words, context: context)
+        let failure = context.outputFailure()
+        guard failure == 0 else {
+            context.console.err("dashpilot: error: standard output could not be written (\(String(cString: strerror(failure)))); what it shows is not whole\n")
+            return .ioError
+        }
+        return status
+    }
+
+    private static func runCommand(_ words: [String], context: CLIContext) -> ExitCode {
         let console = context.console
         // A path that is not UTF-8 is refused before anything reads the decoded words (ProcessBytes.swift).
         if let refusal = context.processBytes?.refusal() {
@@ -18,7 +29,7 @@ public enum DashPilotCLI {
             return .usage
         }
         // `dashpilot help shift add` is `dashpilot shift add --help`.
-        if words.first == "help", words.count > 1 { return run(Array(words.dropFirst()) + ["--help"], context: context) }
+        if words.first == "help", words.count > 1 { return runCommand(Array(words.dropFirst()) + ["--help"], context: context) }
         // Global options may come before the command; they are also accepted after it.
         var index = 0
         var leading: [String] = []

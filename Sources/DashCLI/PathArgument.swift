@@ -155,6 +155,10 @@ enum PathArgument {
             throw CommandFailure(message: "\(shown) is a symbolic link to \(display(target)), which does not exist; "
                                      + "name the file itself", status: .failure)
         case .file, .other:
+            if Store.isHeldFile(path) {
+                throw CommandFailure(message: "\(shown) is the store itself or one of its files; an export never replaces it, even with --force",
+                                     status: .failure)
+            }
             guard force else { throw CommandFailure(message: "\(shown) exists; pass --force to replace it", status: .failure) }
             return linkTarget(path) ?? path
         case .missing:

@@ -148,6 +148,11 @@ public final class Store {
                                                 appliedSteps: applied, backupPath: nil, createdStore: created))
     }
 
+    /// Whether the file at `path` is a store this process has open or one of its files (its
+    /// log, its shared memory): an output never replaces one, an input never reads one (closing
+    /// a descriptor of it would drop this process's locks; docs/reliability.md).
+    public static func isHeldFile(_ path: String) -> Bool { OpenFiles.holds(fileAt: path) }
+
     /// The schema version the store records.
     public var version: Int { (try? Migrator.version(of: connection)) ?? 0 }
 

@@ -17,6 +17,14 @@ public enum OpenFiles {
         return HeldFiles.contains(real)
     }
 
+    /// Whether the file at `path` (by device and inode, links followed) is a database this
+    /// process has open, or its `-wal`, `-shm` or `-journal`: asked with `stat`, no descriptor.
+    public static func holds(fileAt path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return HeldFiles.holds(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     static func opened(_ path: String) -> String? {
         guard let real = resolved(path) else { return nil }
         HeldFiles.add(real)

@@ -128,4 +128,19 @@ import Glibc
         }
         try expectCheckClean()
     }
+
+    /// `export --out` naming the store, even with `--force`, never replaces it (0.18.0 renamed
+    /// the export over the store).
+    @Test func anExportNeverReplacesTheStore() throws {
+        let seeded = try addExpense(day: 1, amount: "1", "seed").wait()
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        for format in ["text", "xlsx"] {
+            let result = try start(["export", "--format", format, "--out", store, "--force"], "export").wait()
+            #expect(result.status == 1, "\(format): \(result.stderr)")
+            #expect(result.stderr.contains("is the store itself"), "\(format): \(result.stderr)")
+        }
+        #expect(try expenses() == "1:10000")
+        try expectCheckClean()
+    }
 }
+

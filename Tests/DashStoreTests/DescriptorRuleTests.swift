@@ -13,10 +13,12 @@ import TestSupport
     static let judged: [String: (count: Int, why: String)] = [
         "DashCLI/AtomicFile.swift": (2, "an export's temporary name created with O_EXCL, and its folder (O_DIRECTORY) for fsync"),
         "DashCLI/ConfigFile.swift": (1, "the config file, read before any store is opened"),
+        "DashCLI/ConfigLock.swift": (1, "config.json.lock beside the config file, for flock"),
         "DashCLI/LockHolder.swift": (2, "/proc/locks and /proc/PID/comm"),
         "DashExport/XLSXWorkbook.swift": (2, "the workbook's new file created with O_EXCL, and /dev/null"),
         "DashImport/CSVFileStream.swift": (1, "an input file: one SQLite holds is refused and its descriptor never closed (HeldFiles)"),
         "DashImport/GPXPipeline.swift": (1, "an input file: one SQLite holds is refused and its descriptor never closed (HeldFiles)"),
+        "DashStore/OpenLeftovers.swift": (1, "a failed open's store, only when no connection of this process has it open (OpenFiles)"),
         "DashStore/StampFile.swift": (3, "the stamp's own names: one link only, checked again on the descriptor, never closed if it changed"),
         "DashStore/Store.swift": (1, "a new store created with O_EXCL before SQLite opens it"),
         "DashStore/StoreBackup.swift": (3, "a migration's backup copies (created with O_EXCL), never the store"),
