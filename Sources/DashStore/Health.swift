@@ -27,7 +27,25 @@ extension Store {
     }
 
     /// Every structural fault, then whatever SQLite's integrity and foreign-key checks report.
+    /// Damage found, or any error on the way (a page SQLite cannot read fails the first query
+    /// that meets it), drops the stamp that let first writes skip these checks
+    /// (VerifiedStamp.swift): the next write checks in full.
     public func structuralFaults() throws -> [StructuralFault] {
+        do {
+            let faults = try faultsFound()
+            if faults.contains(where: { if case .integrity = $0 { true } else { false } }) { dropStamp() }
+            return faults
+        } catch {
+            dropStamp()
+            throw error
+        }
+    }
+
+    private func dropStamp() {
+        if let path { VerifiedStamp.remove(store: path) }
+    }
+
+    private func faultsFound() throws -> [StructuralFault] {
         var faults: [StructuralFault] = []
         for row in try connection.query("""
             SELECT d.id, d.shiftId FROM delivery d JOIN shift s ON s.id = d.shiftId
@@ -98,11 +116,6 @@ extension Store {
         } catch {
             // An error from the check is corruption too (docs/facts.md, "SQLite").
             faults.append(.integrity("\(error)"))
-        }
-        // Damage found: the stamp that let first writes skip these checks goes with it
-        // (VerifiedStamp.swift), so the next write checks in full and is refused.
-        if let path, faults.contains(where: { if case .integrity = $0 { true } else { false } }) {
-            VerifiedStamp.remove(store: path)
         }
         return faults
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 
 #if canImport(Glibc)
 import Glibc
@@ -14,15 +15,17 @@ enum StampFile {
     /// A stamp is about 400 bytes; anything larger at its name is not one.
     static let limit = 4096
 
-    /// The text of the file at `path` when it is a small regular file with a single link (a hard
-    /// link to the store has two); nil otherwise.
+    /// The text of the file at `path` when it is a small regular file that is none of the files
+    /// SQLite holds open in this process (a hard link to the store at this name is its inode);
+    /// nil otherwise.
     static func read(_ path: String) -> String? {
         var named = stat()
-        guard lstat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG, named.st_nlink == 1, named.st_size < limit else { return nil }
+        guard lstat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG, named.st_size < limit,
+              !OpenFiles.holds(device: UInt64(named.st_dev), inode: UInt64(named.st_ino)) else { return nil }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var opened = stat()
-        guard fstat(fd, &opened) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino, opened.st_nlink == 1 else {
+        guard fstat(fd, &opened) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino else {
             // Another file was put at the name between the two looks, and it may be one SQLite
             // holds: its descriptor is kept open until the process ends rather than closed.
             return nil
@@ -42,19 +45,29 @@ enum StampFile {
         return String(decoding: bytes.prefix(filled), as: UTF8.self)
     }
 
-    /// Whether nothing is at `path`, or a stamp of any version: only then may a stamp take the name.
+    /// Whether the file at `path` is a stamp of any version, or empty (what a crash can leave of
+    /// a stamp renamed into place before its bytes reached the disk).
+    static func isStampOrEmpty(_ path: String) -> Bool {
+        read(path).map { $0.isEmpty || $0.hasPrefix(VerifiedStamp.magicPrefix) } ?? false
+    }
+
+    /// Whether nothing is at `path`, or a stamp (or an empty file): only then may a stamp take
+    /// the name. A file that cannot be read (another user's) is left, and no stamp is written.
     static func isAbsentOrStamp(_ path: String) -> Bool {
         var info = stat()
         if lstat(path, &info) != 0 { return errno == ENOENT }
-        return read(path)?.hasPrefix(VerifiedStamp.magicPrefix) == true
+        return isStampOrEmpty(path)
     }
 
     /// The name this process writes a stamp under before renaming it into place.
     static func temporaryName(_ target: String, pid: pid_t = getpid()) -> String { "\(target).\(pid).tmp" }
 
-    /// Writes `bytes` to `target` through this process's own name, created with `O_EXCL`, then
-    /// renamed into place. A name of this process's own already there can only be a dead
-    /// process's with the same number: removed, then created anew.
+    /// Writes `bytes` to `target` through this process's own name, created with `O_EXCL`,
+    /// flushed, then renamed into place when nothing but a stamp is at `target` (checked just
+    /// before the rename: a file put there in between is replaced, a window of microseconds). A
+    /// name of this process's own already there is taken for a dead process's with the same
+    /// number (another PID namespace sharing the folder could hold it: removing its name costs
+    /// that process only its stamp).
     static func write(_ bytes: [UInt8], to target: String) {
         let temporary = temporaryName(target)
         var fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -71,8 +84,9 @@ enum StampFile {
             guard got > 0 else { break }
             written += got
         }
+        let synced = written == bytes.count && fdatasync(fd) == 0
         let closed = close(fd)
-        if written != bytes.count || closed != 0 || !isAbsentOrStamp(target) || rename(temporary, target) != 0 {
+        if !synced || closed != 0 || !isAbsentOrStamp(target) || rename(temporary, target) != 0 {
             _ = unlink(temporary)
         }
     }
@@ -90,7 +104,7 @@ enum StampFile {
             let rest = name.dropFirst(prefix.count)
             if rest.hasSuffix(".tmp"), let pid = pid_t(rest.dropLast(4)), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                 _ = unlink(path)
-            } else if rest == "new", let text = read(path), text.isEmpty || text.hasPrefix(VerifiedStamp.magicPrefix) {
+            } else if rest == "new", isStampOrEmpty(path) {
                 _ = unlink(path)
             }
         }

@@ -186,10 +186,13 @@ public final class Store {
     /// of the last verified writing session still describes the file (VerifiedStamp.swift).
     public func verifyBeforeWriting() throws {
         guard !verifiedForWriting else { return }
+        // The file as it is before anything is checked: the session's stamp vouches for nothing
+        // that changed after this (StoreSeal.swift).
+        let noted = path.flatMap(FileStat.init)
         if let trusted = trustedStamp() {
             verifiedBasis = trusted
             verifiedForWriting = true
-            trackStoreFile()
+            trackStoreFile(from: noted)
             return
         }
         let verdict = try damageFound()
@@ -199,7 +202,7 @@ public final class Store {
         }
         verifiedBasis = fullyChecked()
         verifiedForWriting = true
-        trackStoreFile()
+        trackStoreFile(from: noted)
     }
 
     /// What the integrity and reference checks found (at most three of each); a page SQLite
@@ -258,7 +261,6 @@ public final class Store {
                     return result
                 }
                 wroteSinceVerified = true
-                checkpointIfDue()
                 return result
             } catch let error as SQLiteError where error.isBusy {
                 refusedBusy = true

@@ -35,20 +35,23 @@ extension Store {
     }
 
     /// Once the first write is verified: this session takes SQLite's automatic checkpoints over,
-    /// so that every change it makes to the store file is one it knows of, and notes the file as
-    /// verified. A change it did not make (another program's bytes, another process's
-    /// checkpoint) then means no stamp at the end: the stamp vouches only for bytes verified
-    /// and bytes this session wrote.
-    func trackStoreFile() {
-        guard let path else { return }
-        connection.holdCheckpoints()
-        knownFile = FileStat(path)
+    /// so that every change it makes to the store file is one it knows of, starting from
+    /// `noted`, the file as it was before it was checked (a change made while the checks ran is
+    /// not one they saw). A change it did not make (another program's bytes, another process's
+    /// checkpoint) then means no stamp at the end.
+    func trackStoreFile(from noted: FileStat?) {
+        guard path != nil else { return }
+        knownFile = noted
+        connection.takeOverCheckpoints { [weak self] frames in self?.afterCommit(frames: frames) }
     }
 
-    /// After a commit: the log checkpointed where SQLite would have done it on its own, with the
-    /// file noted before (anything but the state last noted is another writer's) and after.
-    func checkpointIfDue() {
-        guard let path, connection.framesInLog >= Connection.automaticCheckpointFrames else { return }
+    /// After each commit: the log checkpointed where SQLite would have done it on its own, with
+    /// the file noted before (anything but the state last noted is another writer's) and after.
+    /// What the checkpoint copies is what SQLite committed, this session's or another
+    /// connection's: the stamp vouches for SQLite's writes and the bytes verified, not for bytes
+    /// another program put in the file.
+    private func afterCommit(frames: Int) {
+        guard let path, frames >= Connection.automaticCheckpointFrames else { return }
         if FileStat(path) != knownFile { fileChangedByOthers = true }
         connection.checkpointPassive()
         knownFile = FileStat(path)

@@ -121,16 +121,15 @@ public struct VerifiedStamp: Equatable, Sendable {
     /// effort: without a stamp the next write checks in full. A name left by a process killed
     /// before its rename is removed by the next seal (``StampFile/removeLeftovers(beside:)``).
     public func write(store: String) {
-        let target = Self.path(forStore: store)
-        guard StampFile.isAbsentOrStamp(target) else { return }
-        StampFile.write(Array(text.utf8), to: target)
+        StampFile.write(Array(text.utf8), to: Self.path(forStore: store))
     }
 
     /// Removes the stamp (a store found damaged, a session whose final state could not be
-    /// described); a file at that name that is not a stamp is left alone.
+    /// described), or an empty file at its name; a file at that name that is not a stamp is
+    /// left alone.
     public static func remove(store: String) {
         let target = path(forStore: store)
-        guard StampFile.read(target)?.hasPrefix(magicPrefix) == true else { return }
+        guard StampFile.isStampOrEmpty(target) else { return }
         _ = unlink(target)
     }
 }

@@ -25,9 +25,9 @@ public final class Connection {
     public let path: String
     /// The resolved file while open, for ``OpenFiles``.
     private var registered: String?
-    /// The log's frames after the last commit, once ``holdCheckpoints()`` has taken SQLite's
-    /// automatic checkpoints over (OwnCheckpoints.swift); nil before.
-    var logFrames: UnsafeMutablePointer<Int32>?
+    /// The caller's hook in place of SQLite's automatic checkpoints (OwnCheckpoints.swift); nil
+    /// until taken over. Released after the handle is closed.
+    var logHook: LogHook?
 
     /// Opens `path` and applies the connection settings every DashPilot connection uses
     /// (docs/store.md, "Connection settings"): foreign keys on, a 10 s busy timeout, synchronous FULL, secure
@@ -94,7 +94,6 @@ public final class Connection {
         // close_v2 defers the close until every statement is finalized; ours always are.
         sqlite3_close_v2(handle)
         if let registered { OpenFiles.closed(registered) }
-        logFrames?.deallocate()
     }
 
     /// Whether closing this connection (the last one to the file) checkpoints its write-ahead log.

@@ -11,10 +11,11 @@ import Glibc
 /// any descriptor drops every POSIX lock the process holds on the file (sqlite.org/howtocorrupt.html
 /// section 2.2). Code that reads a store's files before SQLite does asks here first.
 public enum OpenFiles {
-    /// Whether a connection of this process has `path` (or the file it links to) open.
+    /// Whether a connection of this process has `path` (or the file it links to, or another
+    /// name of the same file) open, or `path` is one of such a database's sidecars.
     public static func contains(_ path: String) -> Bool {
         guard let real = resolved(path) else { return false }
-        return HeldFiles.contains(real)
+        return HeldFiles.contains(real) || holds(fileAt: real)
     }
 
     /// Whether the file at `path` (by device and inode, links followed) is a database this
@@ -24,6 +25,10 @@ public enum OpenFiles {
         guard stat(path, &info) == 0 else { return false }
         return HeldFiles.holds(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
+
+    /// Whether the file with this device and inode is a database this process has open, or its
+    /// `-wal`, `-shm` or `-journal`.
+    public static func holds(device: UInt64, inode: UInt64) -> Bool { HeldFiles.holds(device: device, inode: inode) }
 
     static func opened(_ path: String) -> String? {
         guard let real = resolved(path) else { return nil }

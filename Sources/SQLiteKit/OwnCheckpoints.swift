@@ -1,32 +1,36 @@
 import CSQLite
 
+/// What a connection calls after each of its commits once it has taken SQLite's automatic
+/// checkpoints over (``Connection/takeOverCheckpoints(_:)``): the log's frames after the commit.
+final class LogHook {
+    let afterCommit: (Int) -> Void
+
+    init(_ afterCommit: @escaping (Int) -> Void) { self.afterCommit = afterCommit }
+}
+
 /// A connection that knows every time it changes its main database file: in WAL mode the file
-/// changes only when the log is checkpointed into it, and SQLite checkpoints on its own after a
-/// commit that leaves 1,000 frames or more in the log. ``holdCheckpoints()`` stops that and
-/// counts the frames instead; the caller checkpoints (``checkpointPassive()``) when
-/// ``framesInLog`` says, and can note the file's state before and after (DashStore's seal:
-/// a change it did not make means another program wrote the file).
+/// changes only when the log is checkpointed into it, and SQLite's automatic checkpoint is a wal
+/// hook that checkpoints after a commit leaving 1,000 frames or more in the log
+/// (sqlite.org/c3ref/wal_hook.html). ``takeOverCheckpoints(_:)`` puts the caller's hook in its
+/// place, called after every commit of this connection, which checkpoints where SQLite would
+/// have and can note the file's state before and after (DashStore's seal: a change it did not
+/// make means another program wrote the file).
 extension Connection {
-    /// SQLite's own threshold for an automatic checkpoint (`wal_autocheckpoint`'s default).
+    /// SQLite's threshold for an automatic checkpoint (`wal_autocheckpoint`'s default).
     public static let automaticCheckpointFrames = 1_000
 
-    /// Replaces SQLite's automatic checkpoints with a count of the log's frames after each
-    /// commit. Once per connection; later calls change nothing.
-    public func holdCheckpoints() {
-        guard logFrames == nil else { return }
-        let frames = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        frames.initialize(to: 0)
-        logFrames = frames
-        // The wal hook replaces the automatic checkpoint (sqlite.org/c3ref/wal_hook.html).
+    /// Replaces SQLite's automatic checkpoints with `afterCommit`, called with the log's frames
+    /// after every commit of this connection (it may call ``checkpointPassive()``, as SQLite's
+    /// own hook does). Once per connection; later calls change nothing.
+    public func takeOverCheckpoints(_ afterCommit: @escaping (Int) -> Void) {
+        guard logHook == nil else { return }
+        let hook = LogHook(afterCommit)
+        logHook = hook
         _ = sqlite3_wal_hook(handle, { context, _, _, frames in
-            context?.assumingMemoryBound(to: Int32.self).pointee = frames
+            if let context { Unmanaged<LogHook>.fromOpaque(context).takeUnretainedValue().afterCommit(Int(frames)) }
             return SQLITE_OK
-        }, frames)
+        }, Unmanaged.passUnretained(hook).toOpaque())
     }
-
-    /// Frames in the write-ahead log after this connection's last commit (0 until
-    /// ``holdCheckpoints()`` and after each ``checkpointPassive()``).
-    public var framesInLog: Int { Int(logFrames?.pointee ?? 0) }
 
     /// Copies what it can of the log into the file without waiting for readers or writers, as
     /// SQLite's automatic checkpoint does. Best effort, like it: a busy log is left for later.
@@ -34,7 +38,6 @@ extension Connection {
         var log: Int32 = 0
         var copied: Int32 = 0
         _ = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
-        logFrames?.pointee = 0
     }
 
     /// The first `count` bytes of the main database file, read through the descriptor SQLite

@@ -24,6 +24,10 @@ enum LockedProcesses {
         }
     }
 
+    /// SQLite's WAL write lock: a write lock on byte 120 of `-shm`, held from `BEGIN IMMEDIATE`
+    /// to the end of the transaction.
+    static func walWriteLock(_ lock: (kind: String, from: String, to: String)) -> Bool { lock.kind == "WRITE" && lock.from == "120" }
+
     /// Stops `child` as soon as it holds a lock on `path` that `matches` accepts (any lock when
     /// nil); false when it ended first or `seconds` passed.
     static func stop(_ child: ProcessHarness.Child, whenItLocks path: String, seconds: Double = 20,

@@ -52,7 +52,8 @@ import Glibc
         try #require(FileManager.default.fileExists(atPath: store + "-verified"), "the seed's session leaves a stamp: the next write reads it")
         try LockedProcesses.slowGPX(at: folder.path("slow.gpx"))
         let importer = try start(["import", "gpx", folder.path("slow.gpx")], "import")
-        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm"), "the import holds the store")
+        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm", matching: LockedProcesses.walWriteLock),
+                     "the import holds the write lock")
         let writer = try addExpense(day: 2, amount: "22.22", "writer")
         // The writer checks its stamp, then waits for the write lock the import holds.
         usleep(1_500_000)
@@ -107,7 +108,7 @@ import Glibc
         try #require(seeded.status == 0, "\(seeded.stderr)")
         try LockedProcesses.slowGPX(at: folder.path("slow.gpx"))
         let importer = try start(["import", "gpx", folder.path("slow.gpx")], "import")
-        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm"))
+        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm", matching: LockedProcesses.walWriteLock))
         let writer = try addExpense(day: 2, amount: "22.22", "writer")
         usleep(1_500_000)
         writer.kill(SIGSTOP)
@@ -143,4 +144,3 @@ import Glibc
         try expectCheckClean()
     }
 }
-

@@ -68,7 +68,7 @@ import Glibc
         try #require(FileManager.default.fileExists(atPath: store + "-verified"))
         try LockedProcesses.slowGPX(at: folder.path("slow.gpx"))
         let importer = try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "import", "gpx", folder.path("slow.gpx")], output: folder.path("import"))
-        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm"))
+        try #require(LockedProcesses.stop(importer, whenItLocks: store + "-shm", matching: LockedProcesses.walWriteLock))
         try damageTheIndex()
         importer.kill(SIGCONT)
         let imported = importer.wait()
@@ -139,5 +139,16 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: live), "a running process's name is its own")
         #expect(VerifiedStamp.read(store: store) != nil)
+    }
+
+    /// A crash can leave an empty file at the stamp's name (renamed into place before its bytes
+    /// reached the disk): it is taken for a stamp, replaced, never left to keep stamps off.
+    @Test func anEmptyStampIsReplaced() throws {
+        try addExpense(1)
+        try Data().write(to: URL(fileURLWithPath: store + "-verified"))
+        try addExpense(2)
+        #expect(VerifiedStamp.read(store: store)?.sessionsSince == 0, "checked in full, then stamped")
+        try addExpense(3)
+        #expect(VerifiedStamp.read(store: store)?.sessionsSince == 1, "trusted")
     }
 }

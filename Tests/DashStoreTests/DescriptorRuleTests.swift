@@ -15,7 +15,7 @@ import TestSupport
         "DashCLI/ConfigFile.swift": (1, "the config file, read before any store is opened"),
         "DashCLI/ConfigLock.swift": (1, "config.json.lock beside the config file, for flock"),
         "DashCLI/LockHolder.swift": (2, "/proc/locks and /proc/PID/comm"),
-        "DashExport/XLSXWorkbook.swift": (2, "the workbook's new file created with O_EXCL, and /dev/null"),
+        "DashExport/XLSXWorkbook.swift": (3, "the workbook's new file created with O_EXCL (libxlsxwriter then opens that name), and /dev/null"),
         "DashImport/CSVFileStream.swift": (1, "an input file: one SQLite holds is refused and its descriptor never closed (HeldFiles)"),
         "DashImport/GPXPipeline.swift": (1, "an input file: one SQLite holds is refused and its descriptor never closed (HeldFiles)"),
         "DashStore/OpenLeftovers.swift": (1, "a failed open's store, only when no connection of this process has it open (OpenFiles)"),
@@ -28,7 +28,7 @@ import TestSupport
         "DashStore/WALFile.swift": (1, "a -wal read for StoreSidecars, under the same guard"),
     ]
 
-    static let pattern = #"open\([^)\n]*O_[A-Z]|FileHandle\(|contents\(atPath|contentsOfFile|Data\(contentsOf|fopen\(|openat\(|[^a-zA-Z_]creat\("#
+    static let pattern = #"open\([^)\n]*O_[A-Z]|FileHandle\(|contents\(atPath|contentsOfFile|Data\(contentsOf|fopen\(|openat\(|[^a-zA-Z_]creat\(|String\(contentsOf|\.write\(to:|\.write\(toFile:|copyItem|moveItem|createFile\(atPath|workbook_new"#
 
     func found() throws -> [String: Int] {
         let regex = try NSRegularExpression(pattern: Self.pattern)
