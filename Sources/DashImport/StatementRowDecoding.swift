@@ -115,15 +115,20 @@ extension ShiftRowReader {
         }
         var span: Interval?, requested: Instant?, atPickup = false
         if var accepted, let delivered, date != nil || template.timeFormat.hasDate {
+            // The column a refusal names: the one whose time was being placed (a local time a
+            // clock change skips or repeats is said in its own column, not the delivery's end).
+            var column = "accepted"
             do {
                 let requestedAt = try StatementTime.instant(accepted, date: date, zone: resolver)
                 requested = requestedAt
                 // Requested after its pickup (an Uber Reserve trip: the request time is the
                 // reservation's): accepted at the pickup, and noted (docs/templates.md).
+                column = StatementTemplate.Field.pickedUp.rawValue
                 if let pickedUp, try StatementTime.instant(pickedUp, date: date, zone: resolver) < requestedAt {
                     accepted = pickedUp
                     atPickup = true
                 }
+                column = "delivered"
                 if accepted == delivered {
                     // Accepted and delivered in the same minute as written: the same instant, not a day apart.
                     let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
@@ -133,7 +138,7 @@ extension ShiftRowReader {
                                                   endMayBeNextDay: template.endMayBeNextDay)
                 }
             } catch {
-                problem("delivered", "\(error)")
+                problem(column, "\(error)")
             }
         }
         let currency = rowCurrency(record, problem: problem)
@@ -191,10 +196,15 @@ extension ShiftRowReader {
         if let start, let end, start == end {
             problem("end", "the shift must end after it starts")
         } else if let start, let end, date != nil || template.timeFormat.hasDate {
+            // The start placed on its own first, so a local time a clock change skips or repeats
+            // is said in its own column (the span then names the end's).
+            var column = "start"
             do {
+                _ = try StatementTime.instant(start, date: date, zone: resolver)
+                column = "end"
                 span = try StatementTime.span(date: date, start: start, end: end, zone: resolver, endMayBeNextDay: template.endMayBeNextDay)
             } catch {
-                problem("end", "\(error)")
+                problem(column, "\(error)")
             }
         }
         let currency = rowCurrency(record, problem: problem)

@@ -93,6 +93,26 @@ import TestSupport
         #expect(check.status == .success && check.stdout.contains("shift 1, whole shift: your figure 66.00 counts"), "\(check.stdout)")
     }
 
+    /// Issue 27: a delivery's local time that a clock change skips or repeats is refused naming
+    /// its own column (0.18.0 named the delivered column for an accepted time).
+    @Test func aDeliveryTimeAClockChangeSkipsOrRepeatsIsNamedInItsColumn() throws {
+        let store = try CLIStore()
+        let file = try write(store, "dst.csv", """
+            Date,Accepted,Delivered,Platform,Pay,Tips,Pickup
+            2026-03-08,02:30,03:10,DoorDash,7.25,2.50,Taco Joint
+            2026-03-08,03:05,03:40,DoorDash,7.25,2.50,Taco Joint
+            2026-11-01,01:30,01:50,DoorDash,7.25,2.50,Taco Joint
+            2026-11-01,00:40,01:20,DoorDash,7.25,2.50,Taco Joint
+
+            """)
+        let result = store.run(words: ["import", "statement", file, "--template", "delivery-log"])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.contains("\(file):2: accepted: 02:30 on 2026-03-08 does not exist"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file):4: accepted: 01:30 on 2026-11-01 happens twice"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file):5: delivered: 01:20 on 2026-11-01 happens twice"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\(file):3:"), "\(result.stderr)")
+    }
+
     /// Every bad row is listed and nothing of the file is written; a DST-gap time is refused.
     @Test func badRowsAreListedAndNothingIsWritten() throws {
         let store = try CLIStore()
@@ -111,6 +131,8 @@ import TestSupport
         #expect(result.status == .dataError)
         for line in 2...6 { #expect(result.stderr.contains("\(file):\(line):"), "line \(line): \(result.stderr)") }
         #expect(result.stderr.contains("does not exist in America/Chicago"))
+        // Issue 27: the start column is the one named (it was the end's).
+        #expect(result.stderr.contains("\(file):3: start: 02:30 on 2026-03-08 does not exist"), "\(result.stderr)")
         #expect(try dumpRecord(Store.open(at: store.path, create: false)) == before)
     }
 
