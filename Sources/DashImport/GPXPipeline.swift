@@ -102,13 +102,15 @@ public final class GPXStream: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw GPXFileError(path: path, message: String(cString: strerror(errno))) }
         var info = stat()
+        let described = fstat(fd, &info) == 0
+        let failure = errno
         // The store itself, or its log: the descriptor is never closed (closing it would drop
         // this process's locks on the store; HeldFiles.swift). It ends with the process.
-        if fstat(fd, &info) == 0, HeldFiles.holds(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
+        if described, HeldFiles.holds(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) {
             throw GPXFileError(path: path, message: HeldFiles.refusal)
         }
         defer { close(fd) }
-        guard fstat(fd, &info) == 0 else { throw GPXFileError(path: path, message: String(cString: strerror(errno))) }
+        guard described else { throw GPXFileError(path: path, message: String(cString: strerror(failure))) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw GPXFileError(path: path, message: info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "is not a regular file")
         }

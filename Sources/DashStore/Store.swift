@@ -247,8 +247,8 @@ public final class Store {
     /// caller's transaction, so a refused inner write changes nothing and the caller's batch of
     /// writes (an import) still commits or rolls back as one.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        // The first write of this process is preceded by quick_check: no write is attempted on
-        // a damaged store, whatever the command (issue 7).
+        // The first write of this process is preceded by the full checks, or the stamp that
+        // stands for them: no write is attempted on a damaged store, whatever the command.
         try verifyBeforeWriting()
         if connection.isAutocommit {
             do {
