@@ -7,7 +7,7 @@ import Foundation
 enum StatementImportCommand {
     static let spec = CommandSpec(
         path: ["import", "statement"], abstract: "Import earnings statements from CSV files.",
-        usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--platform NAME] [--driver ID] [--split-gap MINUTES]",
+        usage: "import statement FILE... --template T [--dry-run] [--replace]\n       [--platform NAME] [--driver ID] [--split-gap MINUTES]\n       [--allow-future]",
         arguments: [("FILE", "CSV statements in the template's shape.")],
         options: [
             OptionHelp(name: "template", value: "T", help: "A shipped template (shift-log, delivery-log, uber-payments, uber-trips, uber-driver-payments, uber-driver-trips; docs/templates.md) or a template file's path."),
@@ -17,6 +17,7 @@ enum StatementImportCommand {
             OptionHelp(name: "platform", value: "NAME", help: "The platform of rows that name none (money needs one)."),
             OptionHelp(name: "driver", value: "ID", help: "Keep only this driver's rows of a file of several drivers."),
             OptionHelp(name: "split-gap", value: "MINUTES", help: "Work further apart than this is another shift (default 60)."),
+            OptionHelp(name: "allow-future", value: nil, help: "Take rows dated after now (refused otherwise: a year typo)."),
         ],
         discussion: """
             Shift rows, trips and money lines are evidence of work (docs/record.md): each goes on
@@ -72,7 +73,8 @@ enum StatementImportCommand {
         do {
             let options = StatementOptions(now: run.now, replace: run.arguments.has("replace"), createShifts: run.arguments.has("create-shifts"),
                                            dryRun: run.arguments.has("dry-run"), platform: try run.arguments.value("platform"),
-                                           driver: try run.arguments.value("driver"), splitGapMilliseconds: try splitGap(run))
+                                           driver: try run.arguments.value("driver"), splitGapMilliseconds: try splitGap(run),
+                                           allowFuture: run.arguments.has("allow-future"))
             end = try StatementIngest.run(path, template: template, zone: zone, store: store, options: options)
         } catch let error as CSVFileError {
             run.context.console.err("dashpilot: error: \(path): \(error)\ndashpilot: \(path): nothing imported\n")

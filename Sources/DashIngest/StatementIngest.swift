@@ -18,12 +18,15 @@ public struct StatementOptions: Sendable {
     public var splitGapMilliseconds: Int64?
     /// Judge everything, roll it back, keep the outcome.
     public var dryRun: Bool
-    /// When the import is recorded.
+    /// When the import is recorded; rows after it are refused unless `allowFuture`.
     public var now: Instant
+    /// Take rows dated after `now` (`--allow-future`).
+    public var allowFuture: Bool
 
     public init(now: Instant, replace: Bool = false, createShifts: Bool = false, dryRun: Bool = false, platform: String? = nil,
-                driver: String? = nil, splitGapMilliseconds: Int64? = nil) {
+                driver: String? = nil, splitGapMilliseconds: Int64? = nil, allowFuture: Bool = false) {
         self.now = now
+        self.allowFuture = allowFuture
         self.platform = platform
         self.driver = driver
         self.splitGapMilliseconds = splitGapMilliseconds
@@ -83,6 +86,10 @@ public enum StatementIngest {
         let deliveries = reader.deliveries
         // No digest only when the reading stopped at a problem: the file is refused.
         guard problems.isEmpty, let sha = read.sha else { return .refused(problems) }
+        if !options.allowFuture {
+            let future = StatementFuture.problems(rows: rows, deliveries: deliveries, lines: reader.moneyLines, now: options.now, zone: zone)
+            if !future.isEmpty { return .refused(future) }
+        }
         let replace = options.replace
         var outcome = StatementOutcome(skipped: skipped)
         outcome.notes = readerNotes(reader)

@@ -113,6 +113,33 @@ import TestSupport
         #expect(!result.stderr.contains("\(file):3:"), "\(result.stderr)")
     }
 
+    /// Issue 27: a row dated after now (a year typo) is refused naming its line and the column
+    /// of its last instant, as `shift add` refuses an end after now; `--allow-future` takes it.
+    @Test func aRowAfterNowIsRefusedUnlessAllowed() throws {
+        let store = try CLIStore()
+        let shifts = try write(store, "typo.csv", """
+            Date,Start,End,Platform,Earnings
+            2026-11-02,11:00,14:00,DoorDash,60.00
+            2027-03-02,11:00,14:00,DoorDash,180.00
+
+            """)
+        let refused = store.run(words: ["import", "statement", shifts, "--template", "shift-log"])
+        #expect(refused.status == .dataError)
+        #expect(refused.stderr.contains("\(shifts):3: end: 2027-03-02T14:00:00-06:00 is after now"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--allow-future") && !refused.stderr.contains("\(shifts):2:"), "\(refused.stderr)")
+        #expect(try Store.open(at: store.path, create: true).shifts().isEmpty)
+        let deliveries = try write(store, "late.csv", """
+            Date,Accepted,Delivered,Platform,Pay,Tips,Pickup
+            2026-11-29,05:40,06:10,DoorDash,7.25,,Taco Joint
+
+            """)
+        let late = store.run(words: ["import", "statement", deliveries, "--template", "delivery-log"])
+        #expect(late.stderr.contains("\(deliveries):2: delivered: 2026-11-29T06:10:00-06:00 is after now"), "\(late.stderr)")
+        let allowed = store.run(words: ["import", "statement", shifts, "--template", "shift-log", "--allow-future"])
+        #expect(allowed.status == .success, "\(allowed.stderr)")
+        #expect(try Store.open(at: store.path, create: false).shifts().count == 2)
+    }
+
     /// Every bad row is listed and nothing of the file is written; a DST-gap time is refused.
     @Test func badRowsAreListedAndNothingIsWritten() throws {
         let store = try CLIStore()
