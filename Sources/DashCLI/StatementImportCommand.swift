@@ -108,7 +108,15 @@ enum StatementImportCommand {
         }
         if !run.quiet {
             run.print("\(name): \(message)")
-            if listSkips, let outcome = end.outcome { for skip in outcome.skipped { run.print("  skipped line \(skip.line): \(skip.reason)") } }
+            if listSkips, let outcome = end.outcome {
+                for skip in outcome.skipped {
+                    run.print("  skipped line \(skip.line): \(skip.reason) (\(skip.account.name)" + (skip.amount.map { ", \($0.formatted()))" } ?? ")"))
+                }
+                // Where every amount of the file went (docs/record.md, "Every amount is accounted for").
+                if !outcome.account.entries.isEmpty {
+                    run.print(AccountText.table(outcome.account).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+                }
+            }
             if listSkips, let outcome = end.outcome { for note in outcome.notes { run.print("  note: " + note) } }
             if listSkips, let settled = end.outcome?.settled { for note in settleNotes(settled) { run.print("  note: " + note) } }
         }

@@ -23,7 +23,7 @@ extension StatementTemplate {
             "platform": ["platform", "app"],
             "pickup": ["pickup", "restaurant", "store"]
           },
-          "skip": [{"column": "date", "values": ["total", "totals"]}]
+          "skip": [{"column": "date", "values": ["total", "totals"], "as": "totals rows"}]
         }
 
         """,
@@ -47,7 +47,7 @@ extension StatementTemplate {
             "tips": ["tips", "tips included"],
             "platform": ["platform", "app"]
           },
-          "skip": [{"column": "date", "values": ["total", "totals"]}]
+          "skip": [{"column": "date", "values": ["total", "totals"], "as": "totals rows"}]
         }
 
         """,
@@ -75,7 +75,11 @@ extension StatementTemplate {
             "incentive": {"column": "category", "values": ["existing_driver_incentive"]},
             "fee": {"column": "category", "values": ["commission", "commission_adjustment", "eats_commission", "uber_fee_driver", "eats_fee"]}
           },
-          "skip": [{"column": "category", "values": ["payout*", "cash_collected*", "instant_pay*"]}]
+          "skip": [
+            {"column": "category", "values": ["payout*"], "as": "payouts"},
+            {"column": "category", "values": ["cash_collected*"], "as": "cash collected"},
+            {"column": "category", "values": ["instant_pay*"], "as": "instant pay"}
+          ]
         }
 
         """,
@@ -125,7 +129,10 @@ extension StatementTemplate {
           },
           "tipsAre": "within",
           "kindWhen": {"adjustment": {"column": "description", "values": ["trip fare adjust order", "support adjustment*"]}},
-          "skip": [{"column": "description", "values": ["so.payout", "transferred to bank account", "payout*"]}]
+          "skip": [
+            {"column": "description", "values": ["so.payout", "payout*"], "as": "payouts"},
+            {"column": "description", "values": ["transferred to bank account"], "as": "transfers to the bank"}
+          ]
         }
 
         """,

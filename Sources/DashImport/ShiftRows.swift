@@ -32,7 +32,9 @@ public struct ShiftRowReader {
     public internal(set) var deliveries: [DeliveryRow] = []
     /// The rows of a `moneyLines` template.
     public internal(set) var moneyLines: [MoneyLineRow] = []
-    public internal(set) var skipped: [(line: Int, reason: String)] = []
+    /// The lines of a `moneyLines` template that name no trip: income on no shift.
+    public internal(set) var triplessLines: [TriplessLine] = []
+    public internal(set) var skipped: [SkippedRow] = []
     /// Delivery rows accepted at their pickup time because their request time came after it
     /// (Uber Reserve; the `pickedUp` column): noted in the import's summary, not refused.
     public internal(set) var acceptedAtPickup: [Int] = []
@@ -113,6 +115,7 @@ public struct ShiftRowReader {
             rows += half.reader.rows
             deliveries += half.reader.deliveries
             moneyLines += half.reader.moneyLines
+            triplessLines += half.reader.triplessLines
             skipped += half.reader.skipped
             acceptedAtPickup += half.reader.acceptedAtPickup
             problems += half.reader.problems
@@ -130,6 +133,7 @@ public struct ShiftRowReader {
         copy.rows = []
         copy.deliveries = []
         copy.moneyLines = []
+        copy.triplessLines = []
         copy.skipped = []
         copy.acceptedAtPickup = []
         copy.problems = []
@@ -152,7 +156,7 @@ public struct ShiftRowReader {
         func run() { for record in records { reader.take(record) } }
     }
 
-    public mutating func finish() -> (rows: [ShiftRow], skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
+    public mutating func finish() -> (rows: [ShiftRow], skipped: [SkippedRow], problems: [RowProblem]) {
         let (records, csvProblems) = RowProblem.finishing(&reader)
         problems += csvProblems
         take(records)
@@ -222,11 +226,13 @@ public struct ShiftRowReader {
             || (record.fields.first.map { $0.count < 64 && !$0.isEmpty && !($0.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false)
                     && ExpenseTemplate.normalizedHeader($0) == headerNames.first } == true
                 && record.fields.map(ExpenseTemplate.normalizedHeader) == headerNames) {
-            skipped.append((record.line, "a repeated header"))
+            skipped.append(SkippedRow(line: record.line, reason: "a repeated header", account: .repeatedHeader, amount: nil))
             return true
         }
         for rule in template.skip where rule.matches(cell(record, rule.column)) {
-            skipped.append((record.line, rule.reason(cell(record, rule.column))))
+            skipped.append(SkippedRow(line: record.line, reason: rule.reason(cell(record, rule.column)),
+                                      account: rule.account.map(FileAccount.Class.init(notIncome:)) ?? .skippedBy(rule.column.rawValue),
+                                      amount: skippedAmount(record)))
             return true
         }
         return false

@@ -19,7 +19,8 @@ extension ShiftRowReader {
         guard !text.isEmpty else {
             guard driverKey != nil else { return .read(nil) }
             otherDriverRows += 1
-            skipped.append((record.line, "no driver: not the driver asked for"))
+            skipped.append(SkippedRow(line: record.line, reason: "no driver: not the driver asked for", account: .anotherDriver,
+                                      amount: skippedAmount(record)))
             return .skipped
         }
         let checked = checkedDrivers[text] ?? Result { () throws(ModelError) in
@@ -37,7 +38,7 @@ extension ShiftRowReader {
         driversSeen.insert(key)
         if let driverKey, key != driverKey {
             otherDriverRows += 1
-            skipped.append((record.line, "another driver's row"))
+            skipped.append(SkippedRow(line: record.line, reason: "another driver's row", account: .anotherDriver, amount: skippedAmount(record)))
             return .skipped
         }
         driverRows += 1

@@ -56,17 +56,12 @@ extension ShiftRowReader {
         var trip = cell(record, .trip)
         let amountText = cell(record, .amount)
         guard !amountText.isEmpty else {
-            skipped.append((line, "no amount: not earnings (a payout, a transfer, cash collected or a refund)"))
+            skipped.append(SkippedRow(line: line, reason: "no amount: not earnings (a payout, a transfer, cash collected or a refund)",
+                                      account: .noAmount, amount: nil))
             return
         }
         let currency = rowCurrency(record, problem: problem)
         let cellAmount = amount(record, .amount, currency: currency, problem: problem)
-        guard !trip.isEmpty || template.tripFrom == .time else {
-            if let cellAmount, found.isEmpty {
-                skipped.append((line, "earnings of \(cellAmount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
-            }
-            return
-        }
         if trip.utf8.count > 200 { problem("trip", "a trip id longer than 200 characters") }
         let isTip = template.tipsWhen.map { $0.matches(cell(record, $0.column)) } ?? false
         let tipsCell = isTip ? nil : amount(record, .tips, currency: currency, problem: problem)
@@ -77,8 +72,14 @@ extension ShiftRowReader {
         } catch { problem("time", "\(error)") }
         let platform = platform(record, problem: problem)
         guard found.isEmpty, let cellAmount, let at else { return }
-        if template.tripFrom == .time { trip = Self.tripID(requestedAt: at) }
         let money = lineMoney(record, amount: cellAmount, tips: tipsCell, isTip: isTip)
+        // Money with no trip (a quest, a referral bonus, a support credit): income of the
+        // business on no shift (docs/record.md, "Income on no shift"), never skipped.
+        guard !trip.isEmpty || template.tripFrom == .time else {
+            triplessLines.append(triplessLine(record, at: at, money: money, platform: platform))
+            return
+        }
+        if template.tripFrom == .time { trip = Self.tripID(requestedAt: at) }
         let lineID = cell(record, .line)
         let platformKey = folded(platform ?? "")
         let tripID = KeyText.fold(trip)

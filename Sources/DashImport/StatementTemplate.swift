@@ -72,6 +72,9 @@ public struct StatementTemplate: Sendable, Equatable {
         public var column: Field
         public var values: [String]
         public var unless: Bool
+        /// What a skip rule's rows are, named in the file's accounting (`"as"`: `payouts`,
+        /// `cash collected`, `totals rows`); nil: "rows skipped by their COLUMN".
+        public var account: String? = nil
 
         public func matches(_ text: String) -> Bool {
             let lowered = text.lowercased()
@@ -238,11 +241,19 @@ public struct StatementTemplate: Sendable, Equatable {
                 throw fail(key + ".column", "\(MessageText.quoted(columnName)) is not a column this template maps")
             }
             let values = entry["values"] as? [String], unless = entry["unless"] as? [String]
-            guard (values == nil) != (unless == nil), let list = values ?? unless,
-                  entry.keys.allSatisfy({ ["column", "values", "unless"].contains($0) }) else {
-                throw fail(key, "must have \"column\" and exactly one of \"values\" and \"unless\", each a list of text")
+            let keys = key.hasPrefix("skip[") ? ["column", "values", "unless", "as"] : ["column", "values", "unless"]
+            guard (values == nil) != (unless == nil), let list = values ?? unless, entry.keys.allSatisfy(keys.contains) else {
+                throw fail(key, "must have \"column\" and exactly one of \"values\" and \"unless\", each a list of text"
+                    + (key.hasPrefix("skip[") ? ", and may name its rows with \"as\"" : ""))
             }
-            return Rule(column: field, values: list.map { $0.lowercased() }, unless: unless != nil)
+            var account: String?
+            if let name = entry["as"] {
+                guard let text = name as? String, let checked = try? PlainText.validated(text, field: "as", maxLength: 60) else {
+                    throw fail(key + ".as", "must be a short text naming what the rows are (payouts, cash collected)")
+                }
+                account = checked
+            }
+            return Rule(column: field, values: list.map { $0.lowercased() }, unless: unless != nil, account: account)
         }
         var skip: [Rule] = []
         if let entries = root["skip"] {

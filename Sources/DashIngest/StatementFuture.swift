@@ -9,11 +9,13 @@ import Foundation
 enum StatementFuture {
     /// One problem a row whose last instant is after `now`, naming its line and column and the
     /// local time (never the cell's text).
-    static func problems(rows: [ShiftRow], deliveries: [DeliveryRow], lines: [MoneyLineRow], now: Instant, zone: TimeZone) -> [RowProblem] {
+    static func problems(rows: [ShiftRow], deliveries: [DeliveryRow], lines: [MoneyLineRow], tripless: [TriplessLine], now: Instant,
+                         zone: TimeZone) -> [RowProblem] {
         var found: [(line: Int, column: String, at: Instant)] = []
         for row in rows where row.span.end > now { found.append((row.line, "end", row.span.end)) }
         for row in deliveries where row.delivered > now { found.append((row.line, "delivered", row.delivered)) }
         for line in lines where line.at > now { found.append((line.line, "time", line.at)) }
+        for line in tripless where line.at > now { found.append((line.line, "time", line.at)) }
         let nowText = TimeText.local(now, zone: zone)
         return found.sorted { $0.line < $1.line }.map { entry in
             RowProblem(line: entry.line, column: entry.column, message: """

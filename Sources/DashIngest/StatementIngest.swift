@@ -39,8 +39,10 @@ public struct StatementOptions: Sendable {
 /// What a statement import did (or, in a dry run, would do).
 public struct StatementOutcome {
     public var counts = StatementIngest.Counts()
-    /// Rows the template skips (totals, payouts), with why.
-    public var skipped: [(line: Int, reason: String)] = []
+    /// Rows the template skips (totals, payouts), with why, what they are and their money.
+    public var skipped: [SkippedRow] = []
+    /// Where every amount of the file went (docs/record.md, "Every amount is accounted for").
+    public var account = FileAccount()
     /// What the reader did that the driver should know and that is no refusal (trips accepted
     /// at their pickup time: Uber Reserve), one line each.
     public var notes: [String] = []
@@ -56,13 +58,14 @@ public enum StatementIngest {
     /// What a statement added, for its summary (stored with the import) and the command's line.
     public struct Counts {
         public var created = 0, earningsSet = 0, unchanged = 0, replaced = 0, deliveries = 0
-        public var lines = 0, tripsUpdated = 0, timesSet = 0, deliveryPayReplaced = 0
-        public var added: Int { created + earningsSet + replaced + deliveries + lines + timesSet + deliveryPayReplaced }
+        public var lines = 0, tripsUpdated = 0, timesSet = 0, deliveryPayReplaced = 0, otherIncome = 0
+        public var added: Int { created + earningsSet + replaced + deliveries + lines + timesSet + deliveryPayReplaced + otherIncome }
         public var text: String {
             var parts: [String] = []
             if created > 0 { parts.append("\(created) shift\(created == 1 ? "" : "s") created") }
             if deliveries > 0 { parts.append("\(deliveries) deliver\(deliveries == 1 ? "y" : "ies") added") }
             if lines > 0 { parts.append("\(lines) money line\(lines == 1 ? "" : "s")") }
+            if otherIncome > 0 { parts.append("\(otherIncome) income line\(otherIncome == 1 ? "" : "s") on no shift") }
             if tripsUpdated > 0 { parts.append("\(tripsUpdated) earlier trip\(tripsUpdated == 1 ? "" : "s") updated") }
             if timesSet > 0 { parts.append("times given to \(timesSet) trip\(timesSet == 1 ? "" : "s") made from money lines") }
             if deliveryPayReplaced > 0 { parts.append("pay replaced on \(deliveryPayReplaced) deliver\(deliveryPayReplaced == 1 ? "y" : "ies")") }
@@ -87,11 +90,12 @@ public enum StatementIngest {
         // No digest only when the reading stopped at a problem: the file is refused.
         guard problems.isEmpty, let sha = read.sha else { return .refused(problems) }
         if !options.allowFuture {
-            let future = StatementFuture.problems(rows: rows, deliveries: deliveries, lines: reader.moneyLines, now: options.now, zone: zone)
+            let future = StatementFuture.problems(rows: rows, deliveries: deliveries, lines: reader.moneyLines,
+                                                     tripless: reader.triplessLines, now: options.now, zone: zone)
             if !future.isEmpty { return .refused(future) }
         }
         let replace = options.replace
-        var outcome = StatementOutcome(skipped: skipped)
+        var outcome = StatementOutcome(skipped: skipped, account: FileAccount.of(reader, skipped: skipped))
         outcome.notes = readerNotes(reader)
         return try ImportSession.run(store: store, kind: .statement, fileName: name, sha256: sha, template: template.name,
                                      at: options.now, dryRun: options.dryRun) { session in
@@ -109,6 +113,8 @@ public enum StatementIngest {
             case .moneyLines:
                 try addMoneyLines(reader.moneyLines, store: store, parking: parking, platform: options.platform,
                                   replace: replace, counts: &counts, conflicts: &conflicts, touched: &touched)
+                try addOtherIncome(reader.triplessLines, store: store, importID: importID, platform: options.platform,
+                                   counts: &counts, conflicts: &conflicts)
             case .shifts: break
             }
             let added = try addShiftRows(rows, store: store, parking: parking, platform: options.platform, counts: &counts, conflicts: &conflicts)
@@ -129,6 +135,7 @@ public enum StatementIngest {
                 if let earlier = try store.soleImportHeld(by: importID) { return .duplicate(of: earlier, outcome) }
                 if try store.heldRowCount(importID: importID) == 0 { return .nothingAdded(outcome) }
             }
+            try store.setImportAccount(importID, StoredAccount(account: outcome.account, skipped: skipped).text)
             return .record(outcome, sha256: sha, contentSha256: nil, summary: counts.text)
         }
     }

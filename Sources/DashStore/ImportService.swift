@@ -70,6 +70,17 @@ extension Store {
         }
     }
 
+    /// Keeps a statement's accounting with its import (docs/record.md, "Every amount is accounted
+    /// for"); call inside the import's write.
+    public func setImportAccount(_ id: Int64, _ text: String) throws {
+        try write { _ = try connection.run("UPDATE importRecord SET account = ?2 WHERE id = ?1", [.integer(id), .text(text)]) }
+    }
+
+    /// The accounting kept with import `id`; nil for an import recorded without one.
+    public func importAccount(_ id: Int64) throws -> String? {
+        try connection.query("SELECT account FROM importRecord WHERE id = ?1", [.integer(id)]).first?["account"].string
+    }
+
     /// The earlier import (not `except`) of a file with these bytes, or with this content.
     public func earlierImport(kind: ImportRecord.Kind, sha256: String, contentSha256: String?, except: Int64) throws -> ImportRecord? {
         try connection.query("""
