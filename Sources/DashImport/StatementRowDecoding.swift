@@ -63,7 +63,7 @@ extension ShiftRowReader {
         let cellAmount = amount(record, .amount, currency: currency, problem: problem)
         guard !trip.isEmpty || template.tripFrom == .time else {
             if let cellAmount, found.isEmpty {
-                skipped.append((line, "earnings of \(cellAmount.formatted()) with no trip: not recorded (add them to the shift by hand)"))
+                skipped.append((line, "earnings of \(cellAmount.formatted()) with no trip: not recorded (income on no shift: record it with 'income add')"))
             }
             return
         }
