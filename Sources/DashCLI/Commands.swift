@@ -3,6 +3,7 @@ enum Commands {
     static let all: [CommandSpec] = [
         ShiftCommands.list, ShiftCommands.show, ShiftCommands.add, ShiftEditCommand.spec, ShiftCommands.earnings, ShiftCommands.fuel, VehicleCommands.miles, RemeasureCommand.spec,
         ShiftCommands.delete, VehicleCommands.set, VehicleCommands.show, VehicleCommands.odometer, ImportCommands.gpx, StatementImportCommand.spec, ExpenseImportCommand.spec, TemplateSuggestCommand.spec, ImportCommands.list, ImportCommands.listAlias, ImportCommands.show, ImportCommands.undo, DeliveryCommands.add, DeliveryCommands.delete, TipCommands.add, ExpenseCommands.add, ExpenseCommands.list, ExpenseCommands.delete,
+        IncomeCommands.add, IncomeCommands.list, IncomeCommands.delete,
         ReportCommand.spec, TaxCommand.spec, TaxCommand.reconcile, TaxPaidCommand.spec, ExportCommand.spec, StoreCommands.check, StoreCommands.info, StoreCommands.migrate,
         Version.spec, CompletionCommand.spec, ManPage.spec,
         ConfigCommands.show, ConfigCommands.set, ConfigCommands.unset,

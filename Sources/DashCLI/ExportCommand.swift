@@ -14,15 +14,15 @@ enum ExportCommand {
                    [--strict] ...
             """,
         options: [
-            OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's six tables and the tax summary's five, or one table's file), xlsx (a workbook) or text (a summary)."),
+            OptionHelp(name: "format", value: "F", help: "csv (a folder of the report's seven tables and the tax summary's five, or one table's file), xlsx (a workbook) or text (a summary)."),
             OptionHelp(name: "out", value: "PATH", help: "Where: a folder for csv (created if its parent exists), or a file; '-' writes text to stdout."),
-            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses, mileage_log, tax_summary, tax_platforms, tax_mileage, tax_expenses or tax_notes (else taken from the file's name)."),
+            OptionHelp(name: "table", value: "T", help: "With --format csv and a file: periods, shifts, platforms, deliveries, expenses, other_income, mileage_log, tax_summary, tax_platforms, tax_mileage, tax_expenses or tax_notes (else taken from the file's name)."),
             OptionHelp(name: "template", value: "PATH", help: "With --format text: a template of your own (docs/text-templates.md); default Templates/reports/summary.txt."),
             OptionHelp(name: "force", value: nil, help: "Replace files that already exist (otherwise the export refuses)."),
         ] + ReportCommand.spec.options.filter { !["format", "shifts", "platforms"].contains($0.name) },
         discussion: """
             Exports what 'dashpilot report' computes for the same options, and the deliveries,
-            expenses and mileage log of that span (docs/export.md). Files are written to a
+            expenses, other income and mileage log of that span (docs/export.md). Files are written to a
             temporary name in the target folder and renamed, so a failed or killed run leaves
             any earlier file as it was. An existing file is replaced only with --force. The same
             store and arguments give byte-identical files. With --quiet nothing is printed on
@@ -43,7 +43,7 @@ enum ExportCommand {
             if try run.arguments.value("table") != nil, format != "csv" { throw UsageError(message: "--table is for --format csv") }
             if try run.arguments.value("template") != nil, format != "text" { throw UsageError(message: "--template is for --format text") }
             let data = try exportData(run)
-            let holdsRecords = !data.report.shifts.isEmpty || !data.expenses.isEmpty
+            let holdsRecords = !data.report.shifts.isEmpty || !data.expenses.isEmpty || !data.otherIncome.isEmpty
             if let status = try EmptySpan.check(run, request: data.report.request, holdsRecords: holdsRecords) { return status }
             let template = format == "text" ? try summaryTemplate(run, unit: data.report.request.distanceUnit) : nil
             let force = run.arguments.has("force")
@@ -113,10 +113,14 @@ enum ExportCommand {
             do {
                 let facts = try store.shiftFacts(from: from, to: to)
                 let expenses = try store.expenses(from: from, to: to)
-                let report = try Report(request: request, facts: facts, expenses: expenses)
+                let otherIncome = try store.otherIncome(from: from, to: to)
+                let report = try Report(request: request, facts: facts, expenses: expenses, otherIncome: otherIncome)
                 var data = ExportData(report: report, deliveries: try store.deliveryRecords(from: reportFrom, to: reportTo),
-                                      expenses: expenses.filter { reportFrom <= $0.occurredAt && $0.occurredAt < reportTo })
-                data.tax = try tax.map { (tax: TaxRequest) throws(MoneyError) -> TaxSummary in try TaxSummary(request: tax, facts: facts, expenses: expenses) }
+                                      expenses: expenses.filter { reportFrom <= $0.occurredAt && $0.occurredAt < reportTo },
+                                      otherIncome: otherIncome.filter { reportFrom <= $0.occurredAt && $0.occurredAt < reportTo })
+                data.tax = try tax.map { (tax: TaxRequest) throws(MoneyError) -> TaxSummary in
+                    try TaxSummary(request: tax, facts: facts, expenses: expenses, otherIncome: otherIncome)
+                }
                 data.currencyCode = currency
                 data.vehicleYearMiles = yearMiles(request, tax)
                 return data

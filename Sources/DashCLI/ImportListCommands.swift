@@ -56,6 +56,7 @@ func undoSummary(_ undone: ImportUndo) -> String {
     let parts = [(undone.shifts, "shift", "shifts"), (undone.captureSessions, "capture session", "capture sessions"),
                  (undone.routeSamples, "route sample", "route samples"), (undone.deliveries, "delivery", "deliveries"),
                  (undone.moneyLines, "money line", "money lines"), (undone.expenses, "expense", "expenses"),
+                 (undone.otherIncome, "row of other income", "rows of other income"),
                  (undone.figuresRemoved, "statement figure", "statement figures")]
         .filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
     var text = parts.isEmpty ? "removed nothing" : "removed " + parts.joined(separator: ", ")

@@ -29,7 +29,9 @@ enum ReportCommand {
         ],
         discussion: """
             A shift belongs to the period its start falls in, in the report's zone (--tz), with
-            its pauses, deliveries, tips and route; an expense by when it was incurred. Periods
+            its pauses, deliveries, tips and route; an expense by when it was incurred, and
+            other income ('income add') by its date, shown apart from GROSS and counted in NET
+            only, so the rates stay the shifts' own. Periods
             are half-open [start, end) in local dates. Only completed shifts are counted; active
             ones are counted apart and listed. A figure no shift recorded is shown as '-' (an
             empty cell in CSV, null in JSON), never as 0.00, and what is missing is counted.
@@ -50,7 +52,9 @@ enum ReportCommand {
                 do {
                     let facts = try store.shiftFacts(from: from, to: to)
                     let expenses = try store.expenses(from: from, to: to)
-                    return (try Report(request: request, facts: facts, expenses: expenses), !facts.isEmpty || !expenses.isEmpty)
+                    let otherIncome = try store.otherIncome(from: from, to: to)
+                    return (try Report(request: request, facts: facts, expenses: expenses, otherIncome: otherIncome),
+                            !facts.isEmpty || !expenses.isEmpty || !otherIncome.isEmpty)
                 } catch let error as MoneyError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }

@@ -52,3 +52,30 @@ struct ShiftAddMoney {
         return ": earnings \(ShiftCommands.earningsText(paid))" + (platform.map { " for \($0)" } ?? " for the whole shift")
     }
 }
+
+extension ShiftAddMoney {
+    /// `shift earnings`' hint (issue 27, item 3: a typed 51.47 took a shift's Uber gross from
+    /// 207.25, 12 trips, to 51.47 in silence): when the figure replaces the gross of the shift's
+    /// trips or statement rows for its platform (or, with no platform, for the whole shift) and
+    /// differs from it, a note says what it replaced and where money on no shift goes.
+    static func noteReplaced(_ run: Invocation, shiftID: Int64, platform: String?, typed: Money) throws {
+        guard !run.quiet else { return }
+        let store = try run.store
+        let shift = try store.requireShift(shiftID)
+        guard let facts = try store.shiftFacts(from: shift.start, to: shift.start.adding(milliseconds: 1)).first(where: { $0.shift.id == shiftID })
+        else { return }
+        let key = platform.map(PlatformMoney.key)
+        let replaced = facts.money.filter { $0.source != .typed && $0.hasGross && (key == nil || $0.platformKey == key) }
+        var gross = Money.zero
+        for money in replaced {
+            // Amounts beyond any sum are `check`'s to name; the hint is then left out.
+            guard let sum = try? gross.adding(money.gross) else { return }
+            gross = sum
+        }
+        guard !replaced.isEmpty, gross != typed else { return }
+        let trips = replaced.reduce(0) { $0 + $1.trips }
+        run.note("your figure replaces " + (platform.map { "the shift's \($0) gross" } ?? "the shift's gross") + " of \(gross.formatted())"
+                 + (trips > 0 ? " (\(trips) trip\(trips == 1 ? "" : "s"))" : "") + " in every report and tax figure; "
+                 + "money that belongs to no shift (a quest, an incentive) goes in with 'income add'")
+    }
+}

@@ -156,6 +156,12 @@ enum ShiftCommands {
             OptionHelp(name: "clear", value: nil, help: "Forget the recorded earnings: back to 'not recorded', not zero."),
             OptionHelp(name: "platform", value: "NAME", help: "Your figure for one platform's work on the shift (docs/record.md); without it, for the whole shift."),
         ],
+        discussion: """
+            Your figure replaces the shift's gross for that platform (or, without --platform, for
+            the whole shift) in every report and tax figure: its trips' pay and a statement's shift
+            total then no longer count. Money that belongs to no shift (a quest, an incentive, a
+            referral bonus, a support credit) goes in with 'income add', never here.
+            """,
         store: .existing,
         run: { run in
             if run.arguments.has("clear") {
@@ -189,6 +195,7 @@ enum ShiftCommands {
             // A figure that replaces another says what it was: nothing changes silently.
             let before = was.flatMap { $0 == paid ? nil : " (was \($0.amount.formatted())\($0.tips.map { ", tips \($0.formatted())" } ?? ""))" } ?? ""
             if !run.quiet { run.print("shift \(id): \(label) \(earningsText(paid))\(before)") }
+            try ShiftAddMoney.noteReplaced(run, shiftID: id, platform: try run.arguments.value("platform"), typed: paid.amount)
             return .success
         })
 

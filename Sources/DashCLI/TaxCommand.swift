@@ -26,8 +26,9 @@ enum TaxCommand {
         ],
         discussion: """
             Figures come from the record: gross per platform with the fees they withheld and the tips
-            apart, business miles as the mileage log prints them at the rate in force on each shift's
-            date, expenses by Schedule C line through the category map. The actual method needs the
+            apart, other income on no shift ('income add') in gross receipts, business miles as the
+            mileage log prints them at the rate in force on each shift's date, expenses by Schedule C
+            line through the category map. The actual method needs the
             year's odometer ('vehicle odometer --year Y --start N --end N'); payments recorded with
             'tax paid' on or before the period's due date are subtracted. An estimate for planning,
             not tax advice: every rule and its source is in docs/tax.md.
@@ -44,7 +45,8 @@ enum TaxCommand {
                 let (from, to) = (year.start.start(in: run.zone), year.end.start(in: run.zone))
                 do {
                     return try TaxSummary(request: request, facts: try run.store.shiftFacts(from: from, to: to),
-                                          expenses: try run.store.expenses(from: from, to: to))
+                                          expenses: try run.store.expenses(from: from, to: to),
+                                          otherIncome: try run.store.otherIncome(from: from, to: to))
                 } catch let error as MoneyError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }
@@ -72,7 +74,7 @@ enum TaxCommand {
         ],
         discussion: """
             The record's gross is the report's (docs/report.md): fees the platform withheld included,
-            as a 1099-K reports gross before fees. A difference is not an error of either: a month the
+            as a 1099-K reports gross before fees, and the platform's other income on no shift. A difference is not an error of either: a month the
             record lacks, a statement that gives amounts after fees, a payment in another month.
             """,
         store: .existing,
@@ -108,7 +110,8 @@ enum TaxCommand {
             let report: Report = try run.store.read {
                 let (from, to) = request.instants
                 do {
-                    return try Report(request: request, facts: try run.store.shiftFacts(from: from, to: to), expenses: [])
+                    return try Report(request: request, facts: try run.store.shiftFacts(from: from, to: to), expenses: [],
+                                      otherIncome: try run.store.otherIncome(from: from, to: to))
                 } catch let error as MoneyError {
                     throw CommandFailure(message: "\(error)", status: .dataError)
                 }

@@ -43,6 +43,9 @@ Money
   platform tips (within gross)                  {{platform_tips:12}}
   fees kept by platforms (taken off net)        {{fees:12}}
   outside tips (added to net)                   {{outside_tips:12}}
+{{#if other_income}}
+  other income, on no shift (added to net)      {{other_income:12}}
+{{/if}}
   expenses                                      {{expenses:12}}
   net after expenses                            {{net_after_expenses:12}}
   gross per worked hour                         {{earnings_per_worked_hour:12}}

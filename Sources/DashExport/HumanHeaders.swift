@@ -14,7 +14,7 @@ enum HumanHeaders {
         "estimated_fuel": "Estimated fuel", "shifts_without_fuel_assumption": "Shifts without a fuel assumption",
         "estimated_net_after_fuel": "Estimated net after fuel", "earnings_per_worked_hour": "Gross per worked hour",
         "earnings_per_mile": "Gross per mile", "earnings_per_km": "Gross per km",
-        "standard_mileage_deduction": "Standard-mileage deduction",
+        "standard_mileage_deduction": "Standard-mileage deduction", "other_income": "Other income (on no shift)",
         // the tax summary's tables (docs/tax.md)
         "section": "Section", "line": "Schedule C line", "key": "Key", "label": "Item", "standard": "Standard method",
         "actual": "Actual method", "gross": "Gross", "fees_withheld": "Fees withheld", "rate_from": "Rate from",
@@ -34,6 +34,8 @@ enum HumanHeaders {
         "own_amount": "Own amount", "pickup_place": "Pickup place",
         // expenses
         "expense_id": "Expense", "occurred_at": "Date and time", "amount": "Amount", "category": "Category", "note": "Note",
+        // other income (issue 27)
+        "other_income_id": "Other income", "kind": "Kind", "import_id": "Import",
         // mileage log
         "date": "Date", "measured_by": "Measured by", "odometer_start": "Odometer start", "odometer_end": "Odometer end",
         "purpose": "Business purpose", "business_share_percent": "Business share (%)",

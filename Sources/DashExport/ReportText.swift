@@ -11,10 +11,14 @@ public enum ReportText {
     public static func render(_ report: Report) -> String {
         let request = report.request
         let distanceWord = request.distanceUnit == .mi ? "MILES" : "KM"
-        let header = ["PERIOD", "SHIFTS", "WORKED H", distanceWord, "GROSS", "EXPENSES", "NET", "PER HOUR"]
+        // Other income on no shift is a column of its own, beside the shifts' gross, only when
+        // the span has some (issue 27): NET includes it, GROSS and PER HOUR do not.
+        let other = report.total.otherIncome != nil
+        let header = ["PERIOD", "SHIFTS", "WORKED H", distanceWord, "GROSS"] + (other ? ["OTHER"] : []) + ["EXPENSES", "NET", "PER HOUR"]
         func cells(_ label: String, _ f: PeriodFigures) -> [String] {
             [label, String(f.shifts), Durations.hoursText(f.worked), text(.distance(f.distance(request.distanceUnit))),
-             text(.money(f.gross)), f.expenses.formatted(), text(.money(f.netAfterExpenses)), text(.money(f.earningsPerWorkedHour))]
+             text(.money(f.gross))] + (other ? [text(.money(f.otherIncome))] : [])
+                + [f.expenses.formatted(), text(.money(f.netAfterExpenses)), text(.money(f.earningsPerWorkedHour))]
         }
         var rows = report.rows.map { cells(label($0.period, unit: request.unit), $0.figures) }
         if report.rows.count > 1 { rows.append(cells("TOTAL", report.total)) }
@@ -113,6 +117,10 @@ public enum ReportText {
         lines.append("Tips: \(text(.money(t.platformTips))) reported by platforms (within gross), \(t.outsideTips.formatted()) outside them (in net).")
         if let fees = t.fees, t.shiftsReportingFees > 0 {
             lines.append("Fees: \(fees.formatted()) kept by platforms (apart from gross, taken off the net).")
+        }
+        if let other = t.otherIncome {
+            lines.append("Other income: \(other.formatted()) on no shift (\(count(t.otherIncomeRows, "row")): incentives, quests, referrals, adjustments), "
+                + "added to the net, not to GROSS or the rates (OTHER above).")
         }
         var fuel = "Fuel: estimated \(text(.money(t.estimatedFuel)))"
         if t.shiftsWithNetAfterFuel > 0 {

@@ -41,7 +41,8 @@ public enum TaxJSON {
         return JSONValue.object([
             ("platform", .string(r.platform)), ("tax_year", .integer(r.year)),
             ("form_gross", .cell(.money(r.formGross))), ("record_gross", .cell(.money(r.recordGross))),
-            ("record_fees", .cell(.money(r.recordFees))), ("difference", .cell(.money(r.difference))),
+            ("record_fees", .cell(.money(r.recordFees))), ("record_other_income", .cell(.money(r.recordOtherIncome))),
+            ("difference", .cell(.money(r.difference))),
             ("months", .array(months)),
             ("months_differing", .array(r.monthsDiffering.map { .string(String($0.period.start.description.prefix(7))) })),
         ]).text() + "\n"

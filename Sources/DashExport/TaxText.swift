@@ -30,11 +30,17 @@ public enum TaxText {
     static func income(_ summary: TaxSummary) -> String {
         let t = summary.total
         var out = "GROSS RECEIPTS (Schedule C line 1)  \(money(summary.grossReceipts))\n"
+        // Other income on no shift is a column only when the span has some (issue 27).
+        let other = t.otherIncome != nil
         let rows = summary.platforms.map { p in
-            [p.platform ?? "(no platform named)", String(p.shifts), money(p.gross), money(p.fees), money(p.tips)]
+            [p.platform ?? "(no platform named)", String(p.shifts), money(p.gross), money(p.fees), money(p.tips)] + (other ? [money(p.otherIncome)] : [])
         }
         if !rows.isEmpty {
-            out += ReportText.table(header: ["PLATFORM", "SHIFTS", "GROSS", "FEES WITHHELD", "TIPS"], rows: rows, leftAligned: [0], ruleBeforeLast: false)
+            out += ReportText.table(header: ["PLATFORM", "SHIFTS", "GROSS", "FEES WITHHELD", "TIPS"] + (other ? ["OTHER INCOME"] : []), rows: rows,
+                                    leftAligned: [0], ruleBeforeLast: false)
+        }
+        if let income = t.otherIncome {
+            out += "Other income on no shift (incentives, quests, referrals, adjustments): \(income.formatted()), in line 1 apart from the platforms' gross.\n"
         }
         out += "Tips paid outside the platforms: \(t.outsideTips.formatted()). The platforms' gross includes the fees they withheld (a 1099-K reports gross before fees); the fees are deducted on line 10.\n"
         return ReportText.wrappedLines(out)
@@ -104,7 +110,9 @@ public enum TaxText {
     public static func render(_ r: TaxReconciliation) -> String {
         var out = ReportText.wrapped("DashPilot 1099 reconciliation: \(r.platform), \(r.year)")
         out += "Gross on the form:   \(r.formGross.formatted())\n"
-        out += "Gross in the record: \(r.recordGross.formatted())" + (r.recordFees.map { " (fees withheld within it: \($0.formatted()))" } ?? "") + "\n"
+        let within = [r.recordFees.map { "fees withheld within it: \($0.formatted())" },
+                      r.recordOtherIncome.map { "other income on no shift within it: \($0.formatted())" }].compactMap { $0 }
+        out += ReportText.wrapped("Gross in the record: \(r.recordGross.formatted())" + (within.isEmpty ? "" : " (" + within.joined(separator: "; ") + ")"))
         out += "Difference (form - record): \(r.difference.formatted())\n\n"
         let rows = r.months.map { m in
             [String(m.period.start.description.prefix(7)), money(m.record), m.form.map { $0.formatted() } ?? "", m.differs ? "differs" : ""]

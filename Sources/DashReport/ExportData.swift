@@ -2,13 +2,15 @@ import DashModel
 import Foundation
 
 /// Everything an export writes, as format-neutral tables (docs/export.md, "What is written"): the report's
-/// periods and shifts, the deliveries of those shifts, the expenses of the span, the mileage
-/// log, and a summary of the headline figures and of what is missing. Renderers only render it.
+/// periods and shifts, the deliveries of those shifts, the expenses and other income of the
+/// span, the mileage log, and a summary of the headline figures and of what is missing. Renderers only render it.
 public struct ExportData: Sendable {
     public let report: Report
     public let deliveries: [DeliveryRecord]
     /// The expenses incurred in the report's span, in time order.
     public let expenses: [Expense]
+    /// The income on no shift at instants in the report's span, in time order.
+    public let otherIncome: [OtherIncome]
     /// Each shift's platforms, as its deliveries name them, sorted: the mileage log's purpose.
     let platformsByShift: [Int64: [String]]
     /// The vehicle's total miles in the year (its odometer at the year's start and end: `vehicle
@@ -18,9 +20,9 @@ public struct ExportData: Sendable {
     /// record names none, and amounts are plain numbers with two places (docs/export.md).
     public var currencyCode: String? = nil
 
-    /// `deliveries` of the report's shifts; `expenses` may include some outside the span
-    /// (they are left out here, as the report leaves them out).
-    public init(report: Report, deliveries: [DeliveryRecord], expenses: [Expense]) {
+    /// `deliveries` of the report's shifts; `expenses` and `otherIncome` may include some
+    /// outside the span (they are left out here, as the report leaves them out).
+    public init(report: Report, deliveries: [DeliveryRecord], expenses: [Expense], otherIncome: [OtherIncome] = []) {
         self.report = report
         let shiftIDs = Set(report.shifts.map(\.shift.id))
         self.deliveries = deliveries.filter { shiftIDs.contains($0.delivery.shiftID) }
@@ -31,6 +33,7 @@ public struct ExportData: Sendable {
         platformsByShift = platforms.mapValues { $0.sorted() }
         let span = Period(start: report.request.from, end: report.request.to)
         self.expenses = expenses.filter { span.contains(Day($0.occurredAt, in: report.request.zone)) }
+        self.otherIncome = otherIncome.filter { span.contains(Day($0.occurredAt, in: report.request.zone)) }
     }
 
     private var zone: TimeZone { report.request.zone }
@@ -45,10 +48,10 @@ public struct ExportData: Sendable {
     /// day falls in (docs/tax.md, "In an export"); nil: none (its tables are then not written).
     public var tax: TaxSummary? = nil
 
-    /// The tables in the order files and sheets are written: the six of the report, then the
-    /// tax summary's four.
+    /// The tables in the order files and sheets are written: the seven of the report (issue 27
+    /// added `other_income` after `expenses`), then the tax summary's five.
     public var tables: [ReportTable] {
-        [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, mileageLog] + (tax?.tables ?? [])
+        [report.periodsTable, shiftsTable, report.platformsTable, deliveriesTable, expensesTable, otherIncomeTable, mileageLog] + (tax?.tables ?? [])
     }
 
     /// `shifts.csv`: the report's shifts table, a `platforms` column (the platforms its money
@@ -84,6 +87,21 @@ public struct ExportData: Sendable {
         return ReportTable(name: "expenses", columns: ["expense_id", "occurred_at", "amount", "category", "note"], rows: rows)
     }
 
+    /// `other_income.csv` (issue 27): a row of income on no shift, its platform as written, its
+    /// kind, its note (text, neutralised by the renderers that need it) and its import (empty
+    /// when typed). The periods' and platforms' `other_income` columns are its sums.
+    public var otherIncomeTable: ReportTable { Self.otherIncomeTable(otherIncome, zone: zone) }
+
+    /// The same table of any rows (`income list --format csv|json`), times in `zone`.
+    public static func otherIncomeTable(_ otherIncome: [OtherIncome], zone: TimeZone) -> ReportTable {
+        let rows: [[Cell]] = otherIncome.map { i in
+            [.integer(Int(i.id)), .time(i.occurredAt, offsetSeconds: TimeText.offsetSeconds(at: i.occurredAt, in: zone)), .money(i.amount),
+             .text(i.platform), .text(i.kind.rawValue), text(i.note), i.importID.map { .integer(Int($0)) } ?? .empty]
+        }
+        return ReportTable(name: "other_income", columns: ["other_income_id", "occurred_at", "amount", "platform", "kind", "note", "import_id"],
+                           rows: rows)
+    }
+
     /// What the driver drove for: the platforms of the shift's deliveries, named; with the
     /// route's distance while each platform's trips were active and between trips, when its
     /// route counts and its trips have times (docs/mileage.md, "Miles per platform").
@@ -117,7 +135,8 @@ public struct ExportData: Sendable {
             (unit == .mi ? "Miles" : "Kilometres", .distance(t.distance(unit))),
             ("Gross earnings", .money(t.gross)), ("Platform-reported tips (within gross)", .money(t.platformTips)),
             ("Fees kept by platforms (apart from gross)", .money(t.fees)),
-            ("Outside tips", .money(t.outsideTips)), ("Expenses", .money(t.expenses)), ("Net after expenses", .money(t.netAfterExpenses)),
+            ("Outside tips", .money(t.outsideTips)), ("Other income on no shift (in net, not in gross)", .money(t.otherIncome)),
+            ("Expenses", .money(t.expenses)), ("Net after expenses", .money(t.netAfterExpenses)),
             ("Estimated fuel", .money(t.estimatedFuel)), ("Estimated net after fuel", .money(t.estimatedNetAfterFuel)),
             ("Fuel expenses recorded (a second view)", .money(t.expensesByCategory["fuel"] ?? .zero)),
             ("Earnings per worked hour", .money(t.earningsPerWorkedHour)), ("Earnings per \(word)", .money(t.earningsPerDistance(unit))),

@@ -37,6 +37,10 @@ public struct PeriodFigures: Sendable {
     public var earningsNotes: [EarningsNote] = []
     public var outsideTips = Money.zero
     public var expenses = Money.zero
+    /// Income on no shift at instants in the period (``OtherIncome``, OtherIncomeFigures.swift),
+    /// and how many rows: in the net and in gross receipts, never in ``gross`` or the rates.
+    public var otherIncomeSum = Money.zero
+    public var otherIncomeRows = 0
     /// Expense totals by category: the report's category map's (``ReportRequest/category(of:)``),
     /// else as this build reads them (an unknown word is `other`).
     public var expensesByCategory: [String: Money] = [:]
@@ -167,14 +171,14 @@ public struct PeriodFigures: Sendable {
     /// to the hundredth and totals those; every amount made from miles uses the log's figures.
     public func distance(_ unit: DistanceUnit) -> Double? { shifts == 0 || shiftsWithoutRoute < shifts ? unit.amount(meters: meters) : nil }
 
-    /// Gross minus fees (where recorded) plus outside tips minus expenses; nil when no shift
-    /// has earnings recorded.
+    /// Gross minus fees (where recorded) plus outside tips plus other income minus expenses;
+    /// nil when no shift has earnings recorded.
     public var netAfterExpenses: Money? { try? checkedNetAfterExpenses() }
 
     /// The same, throwing when it does not fit (``Report`` refuses such a report, naming why).
     public func checkedNetAfterExpenses() throws(MoneyError) -> Money? {
         guard let gross else { return nil }
-        return try gross.subtracting(feesSum).adding(outsideTips).subtracting(expenses)
+        return try gross.subtracting(feesSum).adding(outsideTips).adding(otherIncomeSum).subtracting(expenses)
     }
 
     public var earningsPerWorkedHour: Money? { Rates.perHour(hourlyGross, milliseconds: hourlyWorked) }

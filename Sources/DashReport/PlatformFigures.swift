@@ -20,6 +20,9 @@ public struct PlatformFigures: Sendable, Equatable {
     /// the shifts whose route counts and has trips with times.
     public var meters = 0.0
     public var shiftsWithMiles = 0
+    /// Its income on no shift in the period (OtherIncomeFigures.swift), apart from ``gross``.
+    public var otherIncomeSum = Money.zero
+    public var otherIncomeRows = 0
 
     public init(platform: String?) { self.platform = platform }
 
@@ -30,6 +33,8 @@ public struct PlatformFigures: Sendable, Equatable {
     public var gross: Money? { shifts > 0 ? grossSum : nil }
     public var tips: Money? { shiftsReportingTips > 0 ? tipsSum : nil }
     public var fees: Money? { shiftsReportingFees > 0 ? feesSum : nil }
+    /// Nil when it has no row of other income in the period: never 0.00.
+    public var otherIncome: Money? { otherIncomeRows > 0 ? otherIncomeSum : nil }
 
     mutating func add(_ share: CountedMoney.Share) throws(MoneyError) {
         if let name = share.platform, platform.map({ name < $0 }) ?? true { platform = name }

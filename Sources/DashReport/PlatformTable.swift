@@ -17,9 +17,10 @@ extension Report {
     }
 
     /// `trip_distance`: miles (km with `--units km`) driven while its trips were active
-    /// (docs/mileage.md, "Miles per platform").
+    /// (docs/mileage.md, "Miles per platform"). `other_income` (issue 27): its income on no
+    /// shift, apart from `gross_earnings`; empty when it has none.
     public static let platformColumns = ["period_start", "period_end", "platform", "shifts", "trips", "gross_earnings",
-                                         "platform_tips", "fees", "trip_distance"]
+                                         "platform_tips", "fees", "trip_distance", "other_income"]
 
     /// A row per platform of `figures`, each named by the spelling the whole report shows.
     public func platformRows(_ period: Period, _ figures: PeriodFigures) -> [[Cell]] {
@@ -27,7 +28,8 @@ extension Report {
             guard let p = figures.platforms[key] else { return nil }
             let name = total.platforms[key]?.platform ?? p.platform
             return [.date(period.start), .date(period.end), name.map { .text($0) } ?? .empty, .integer(p.shifts), .integer(p.trips),
-                    .money(p.gross), .money(p.tips), .money(p.fees), .distance(p.distanceMeters.map(request.distanceUnit.amount(meters:)))]
+                    .money(p.gross), .money(p.tips), .money(p.fees), .distance(p.distanceMeters.map(request.distanceUnit.amount(meters:))),
+                    .money(p.otherIncome)]
         }
     }
 

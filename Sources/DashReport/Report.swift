@@ -54,9 +54,10 @@ public struct Report: Sendable {
     /// Every shift that started in the report's span (active ones included), in the order the facts came (the store gives start order).
     public let shifts: [ShiftFigures]
 
-    /// Buckets each shift by the local date it started on and each expense by the local date it
-    /// was incurred on, half-open [start, end) in the report's zone.
-    public init(request: ReportRequest, facts: [ShiftFacts], expenses: [Expense]) throws(MoneyError) {
+    /// Buckets each shift by the local date it started on, each expense by the local date it
+    /// was incurred on and each row of other income by the local date of its instant,
+    /// half-open [start, end) in the report's zone.
+    public init(request: ReportRequest, facts: [ShiftFacts], expenses: [Expense], otherIncome: [OtherIncome] = []) throws(MoneyError) {
         self.request = request
         let periods = Period.split(from: request.from, to: request.to, unit: request.unit, weekStart: request.weekStart)
         var figures = [PeriodFigures](repeating: PeriodFigures(), count: periods.count)
@@ -90,16 +91,23 @@ public struct Report: Sendable {
                 sum = Report.sumName("the expenses", nil)
                 try total.add(expense, category: category)
             }
+            for income in otherIncome {
+                guard let at = index(of: Day(income.occurredAt, in: request.zone)) else { continue }
+                sum = Report.sumName("the other income", periods[at])
+                try figures[at].add(income)
+                sum = Report.sumName("the other income", nil)
+                try total.add(income)
+            }
             for (at, period) in periods.enumerated() {
-                sum = Report.sumName("the earnings, tips and expenses", period)
+                sum = Report.sumName("the earnings, tips, other income and expenses", period)
                 _ = try figures[at].checkedNetAfterExpenses()
                 _ = try figures[at].checkedMileageDeduction()
             }
-            sum = Report.sumName("the earnings, tips and expenses", nil)
+            sum = Report.sumName("the earnings, tips, other income and expenses", nil)
             _ = try total.checkedNetAfterExpenses()
             _ = try total.checkedMileageDeduction()
         } catch {
-            throw .sumTooLarge(sum: sum, records: Report.unrecordable(facts: facts, expenses: expenses))
+            throw .sumTooLarge(sum: sum, records: Report.unrecordable(facts: facts, expenses: expenses, otherIncome: otherIncome))
         }
         rows = Array(zip(periods, figures)).map { (period: $0.0, figures: $0.1) }
         self.total = total

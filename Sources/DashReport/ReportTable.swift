@@ -36,14 +36,16 @@ extension Report {
 
     /// The `periods.csv` columns (docs/export.md, "What is written"), in order, a row per period, and since
     /// issue 16 `standard_mileage_deduction` (the miles times the rate in force on each shift's
-    /// date; empty without a rate table or with no shift on a date it covers).
+    /// date; empty without a rate table or with no shift on a date it covers), and since issue 27
+    /// `other_income` (income on no shift at instants in the period, in the net after expenses,
+    /// never in the gross or the rates; empty when the period has none).
     public var periodsTable: ReportTable {
         let (total, per) = distanceWords
         let columns = ["period_start", "period_end", "shifts", "active_shifts", "offers", "deliveries", "cancelled_deliveries",
                        "elapsed_hours", "paused_hours", "worked_hours", total, "gross_earnings", "shifts_without_earnings",
                        "platform_tips", "outside_tips", "expenses", "net_after_expenses", "estimated_fuel",
                        "shifts_without_fuel_assumption", "estimated_net_after_fuel", "earnings_per_worked_hour", "earnings_per_\(per)",
-                       "standard_mileage_deduction"]
+                       "standard_mileage_deduction", "other_income"]
         return ReportTable(name: "periods", columns: columns, rows: rows.map { periodRow($0.period, $0.figures) })
     }
 
@@ -54,7 +56,7 @@ extension Report {
                 .distance(f.distance(unit)), .money(f.gross), .integer(f.shiftsWithoutEarnings), .money(f.platformTips),
                 .money(f.outsideTips), .money(f.expenses), .money(f.netAfterExpenses), .money(f.estimatedFuel),
                 .integer(f.shiftsWithoutFuelAssumption), .money(f.estimatedNetAfterFuel), .money(f.earningsPerWorkedHour),
-                .money(f.earningsPerDistance(unit)), .money(f.mileageDeduction)]
+                .money(f.earningsPerDistance(unit)), .money(f.mileageDeduction), .money(f.otherIncome)]
     }
 
     /// The `shifts.csv` columns, in order, a row per shift that started in the span.

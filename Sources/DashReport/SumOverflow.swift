@@ -10,9 +10,11 @@ extension Report {
     /// The rows among a report's inputs holding amounts beyond the bound, by table: an expense's
     /// amount; a shift's earnings, platform tips or fuel assumption; and, as the facts give them
     /// only summed, the outside tips of a shift (`check` names each `deliveryTip` row).
-    public static func unrecordable(facts: [ShiftFacts], expenses: [Expense]) -> [String: [Int64]] {
+    public static func unrecordable(facts: [ShiftFacts], expenses: [Expense], otherIncome: [OtherIncome] = []) -> [String: [Int64]] {
         var records: [String: [Int64]] = [:]
         for expense in expenses where !expense.amount.isRecordable { records["expense", default: []].append(expense.id) }
+        // Never one written by this build (OtherIncome refuses it, as the schema's CHECK does).
+        for income in otherIncome where !income.amount.isRecordable { records["otherIncome", default: []].append(income.id) }
         for fact in facts {
             let shift = fact.shift
             let own = [shift.earnings?.amount, shift.earnings?.tips, shift.fuel?.milesPerGallon, shift.fuel?.pricePerGallon]

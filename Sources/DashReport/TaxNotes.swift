@@ -18,6 +18,9 @@ extension TaxSummary {
         if withoutFees > 0 {
             notes.append("The money of \(Self.count(withoutFees, "shift", "shifts")) gives no fees: where a platform's file shows amounts after its fees, the gross here is below what its 1099-K reports.")
         }
+        if let other = t.otherIncome {
+            notes.append("Other income on no shift (\(Self.count(t.otherIncomeRows, "row", "rows")), \(other.formatted()): incentives, quests, referrals, adjustments) is in gross receipts (line 1) and in each platform's figures, apart from its gross: a platform may report it on a 1099-NEC rather than its 1099-K.")
+        }
         if t.activeShifts > 0 { notes.append("\(Self.count(t.activeShifts, "active shift is", "active shifts are")) not counted until they end.") }
         if request.method.includesStandard, let reason = standardUnavailable { notes.append("Standard method: not computed: \(reason).") }
         if request.method.includesActual, let reason = actualUnavailable { notes.append("Actual method: not computed: \(reason).") }

@@ -14,7 +14,8 @@ public struct TaxSummary: Sendable {
     /// Gross counted by platform, with fees and tips (the report's per-platform rule).
     public var platforms: [PlatformFigures] { report.total.platformRows }
     /// Line 1: the gross counted (platform fees included, tips included) plus tips paid outside
-    /// the platforms; nil when the span's shifts have no earnings recorded.
+    /// the platforms plus other income on no shift (issue 27); nil when the span's shifts have
+    /// no earnings recorded.
     public let grossReceipts: Money?
     public let expenses: TaxExpenses
     public let mileage: TaxMileage
@@ -38,17 +39,20 @@ public struct TaxSummary: Sendable {
     public let vehicleCosts: Money
 
     /// `facts`: at least the whole tax year's shifts (the business-use share is the year's);
-    /// those outside the span count only toward that share.
-    public init(request: TaxRequest, facts: [ShiftFacts], expenses: [Expense]) throws(MoneyError) {
+    /// those outside the span count only toward that share. `otherIncome` outside the span is
+    /// left out, as expenses are.
+    public init(request: TaxRequest, facts: [ShiftFacts], expenses: [Expense], otherIncome: [OtherIncome] = []) throws(MoneyError) {
         self.request = request
-        let report = try Report(request: request.reportRequest, facts: facts, expenses: expenses)
+        let report = try Report(request: request.reportRequest, facts: facts, expenses: expenses, otherIncome: otherIncome)
         self.report = report
         let span = request.span
         let counted = expenses.filter { span.contains(Day($0.occurredAt, in: request.zone)) }
         self.expenses = try TaxExpenses(counted, map: request.categories)
         mileage = try TaxMileage(shifts: report.shifts, rates: request.mileageRates)
         let total = report.total
-        grossReceipts = try total.gross.map { (gross: Money) throws(MoneyError) -> Money in try gross.adding(total.outsideTips) }
+        grossReceipts = try total.gross.map { (gross: Money) throws(MoneyError) -> Money in
+            try gross.adding(total.outsideTips).adding(total.otherIncomeSum)
+        }
         tips = total.platformTips == nil && total.outsideTips == .zero ? nil : try (total.platformTips ?? .zero).adding(total.outsideTips)
         var costs = Money.zero
         for group in self.expenses.groups where group.entry.vehicle { costs = try costs.adding(group.amount) }

@@ -35,9 +35,10 @@ extension TaxSummary {
     public var summaryTable: ReportTable {
         let t = total
         var rows: [[Cell]] = [
-            both("income", "1", "gross_receipts", "Gross receipts (the platforms' gross, their fees and tips included, and tips paid outside them)", grossReceipts),
+            both("income", "1", "gross_receipts", "Gross receipts (the platforms' gross, their fees and tips included, tips paid outside them, and other income on no shift)", grossReceipts),
             both("income", "", "platform_gross", "of which the platforms' gross", t.gross),
             both("income", "", "outside_tips", "of which tips paid outside the platforms", t.outsideTips),
+            both("income", "", "other_income", "of which other income on no shift (incentives, quests, referrals, adjustments)", t.otherIncome),
             both("income", "", "platform_tips", "platform tips within the gross", t.platformTips),
             both("income", "", "fees_withheld", "fees and commissions the platforms withheld (in line 10)", t.fees),
         ]
@@ -74,9 +75,9 @@ extension TaxSummary {
 
     public var platformsTable: ReportTable {
         let rows: [[Cell]] = platforms.map { p in
-            [p.platform.map(Cell.text) ?? .empty, .integer(p.shifts), .money(p.gross), .money(p.fees), .money(p.tips)]
+            [p.platform.map(Cell.text) ?? .empty, .integer(p.shifts), .money(p.gross), .money(p.fees), .money(p.tips), .money(p.otherIncome)]
         }
-        return ReportTable(name: "tax_platforms", columns: ["platform", "shifts", "gross", "fees_withheld", "platform_tips"], rows: rows)
+        return ReportTable(name: "tax_platforms", columns: ["platform", "shifts", "gross", "fees_withheld", "platform_tips", "other_income"], rows: rows)
     }
 
     public var mileageTable: ReportTable {

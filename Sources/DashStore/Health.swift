@@ -12,12 +12,13 @@ public struct StoreCounts: Sendable, Equatable {
 extension Store {
     /// The record's tables, in the order docs/store.md lists the entities, then schema v7's statement
     /// figures and the rows several imports hold, v8's replaced trip figures, then v9's route
-    /// positions kept aside, v10's vehicle default and v12's odometer years and tax payments: every check of "nothing written" and of what the store may hold
+    /// positions kept aside, v10's vehicle default and v12's odometer years and tax payments, and
+    /// "0017"'s other income: every check of "nothing written" and of what the store may hold
     /// reads this list.
     public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip", "deliveryLine",
                                     "pickupPlace", "expense", "routeSample", "captureSession", "importRecord", "shiftEarning",
                                     "importHolding", "deliveryReplaced", "routeSampleAside", "vehicleDefault",
-                                    "vehicleOdometerYear", "taxPayment"]
+                                    "vehicleOdometerYear", "taxPayment", "otherIncome"]
 
     /// Rows in each table (the route's count comes from its index, without loading rows).
     public func counts() throws -> StoreCounts {
@@ -127,7 +128,7 @@ extension Store {
         ("shift", ["grossEarningsE4", "platformTipsE4", "fuelMpgE4", "fuelPricePerGallonE4"]),
         ("delivery", ["ownAmountE4", "platformTipsE4", "feesE4"]),
         ("deliveryReplaced", ["ownAmountE4", "platformTipsE4", "feesE4"]), ("deliveryTip", ["amountE4"]), ("deliveryLine", ["amountE4", "tipsE4"]),
-        ("expense", ["amountE4"]), ("taxPayment", ["amountE4"]),
+        ("expense", ["amountE4"]), ("taxPayment", ["amountE4"]), ("otherIncome", ["amountE4"]),
     ]
 
     /// Each stored amount whose magnitude is beyond `Money.largestRecordable` (issue 12, item 7):

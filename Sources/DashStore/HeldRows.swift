@@ -3,8 +3,9 @@ import SQLiteKit
 
 /// The rows a later import states again: held by it as well as by the import that added them
 /// (schema v7's importHolding), so undoing either leaves the row while the other holds it.
+/// `otherIncome` since "0017 other income" (OtherIncomeSchema.swift).
 public enum HeldEntity: String, Sendable, CaseIterable {
-    case delivery, deliveryLine, expense, shiftEarning
+    case delivery, deliveryLine, expense, shiftEarning, otherIncome
 }
 
 extension Store {
@@ -99,7 +100,7 @@ extension Store {
             let records = try connection.scalar("""
                 SELECT (SELECT count(*) FROM delivery d WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = d.id))
                      + (SELECT count(*) FROM deliveryLine WHERE importId = ?1) + (SELECT count(*) FROM expense WHERE importId = ?1)
-                     + (SELECT count(*) FROM shiftEarning WHERE importId = ?1)
+                     + (SELECT count(*) FROM shiftEarning WHERE importId = ?1) + (SELECT count(*) FROM otherIncome WHERE importId = ?1)
                      + (SELECT count(*) FROM importHolding h WHERE importId = ?1 AND NOT (h.entity = 'delivery'
                          AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = h.rowId)))
                 """, [.integer(candidate)])?.int64 ?? 0

@@ -10,6 +10,8 @@ public struct ImportUndo: Sendable, Equatable {
     public let offers: Int
     public let deliveries: Int
     public let expenses: Int
+    /// Its rows of income on no shift (OtherIncomeService.swift).
+    public var otherIncome = 0
     /// Money lines it added (to its own trips or to trips of other statements).
     public var moneyLines = 0
     /// Shifts whose earnings it had recorded, back to "not recorded" (shifts it created excluded).
@@ -145,7 +147,7 @@ extension Store {
     // MARK: - Undo
 
     /// Removes exactly what import `id` added, in one transaction: its route samples and capture
-    /// sessions, the shifts it created, its offers, deliveries and expenses, and its record.
+    /// sessions, the shifts it created, its offers, deliveries, expenses and other income, and its record.
     /// Refused, changing nothing, when a shift it created has since gained something it did not
     /// add (earnings, a fuel assumption, pauses, another import's route or deliveries).
     @discardableResult
@@ -214,6 +216,8 @@ extension Store {
             }
             offers += try connection.run("DELETE FROM offer WHERE importId = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = offer.id)", key)
             let expenses = try connection.run("DELETE FROM expense WHERE importId = ?1", key)
+            // Its other income goes with it, but for the rows another import holds (handed on above).
+            let otherIncome = try connection.run("DELETE FROM otherIncome WHERE importId = ?1", key)
             // Trip figures it replaced (`--replace`) come back.
             let tripFiguresRestored = try restoreReplacedDeliveries(of: id)
             // Its statement totals go; a figure of another import it replaced counts again.
@@ -254,6 +258,7 @@ extension Store {
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,
                                   offers: offers, deliveries: deliveries, expenses: expenses)
             undo.moneyLines = trips.lines
+            undo.otherIncome = otherIncome
             undo.routeSamplesRestored = restoredPositions
             // Shifts that stay, back to "not recorded" for what it stated (shifts it made and
             // that went are not counted).

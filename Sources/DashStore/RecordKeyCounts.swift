@@ -7,7 +7,7 @@ import SQLiteKit
 /// index; otherwise each key is looked up as it is asked for.
 public struct RecordKeyCounts {
     public enum Table: String, Sendable {
-        case delivery, deliveryLine, expense
+        case delivery, deliveryLine, expense, otherIncome
     }
 
     /// Read every stored key at once when the store holds at most this many keyed rows per key

@@ -60,11 +60,12 @@ extension Store {
 }
 
 extension Store {
-    /// The first and last instants the record holds a shift start or an expense at; nil when
-    /// it holds neither (a report with no span asked covers this).
+    /// The first and last instants the record holds a shift start, an expense or other income
+    /// at; nil when it holds none (a report with no span asked covers this).
     public func recordedSpan() throws -> (first: Instant, last: Instant)? {
         let row = try connection.query("""
-            SELECT min(at), max(at) FROM (SELECT startedAtMs AS at FROM shift UNION ALL SELECT occurredAtMs FROM expense)
+            SELECT min(at), max(at) FROM (SELECT startedAtMs AS at FROM shift UNION ALL SELECT occurredAtMs FROM expense
+                                   UNION ALL SELECT occurredAtMs FROM otherIncome)
             """).first
         guard let first = row?[0].int64, let last = row?[1].int64 else { return nil }
         return (Instant(millisecondsSinceEpoch: first), Instant(millisecondsSinceEpoch: last))

@@ -96,6 +96,7 @@ extension Store {
                       AND NOT EXISTS (SELECT 1 FROM offer WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM expense WHERE importId = ?1)
+                      AND NOT EXISTS (SELECT 1 FROM otherIncome WHERE importId = ?1)
                       AND NOT EXISTS (SELECT 1 FROM deliveryLine WHERE importId = ?1)
                     """, [.integer(importID)])
             }

@@ -84,7 +84,7 @@ import TestSupport
         #expect(first.status == .success, "\(first.stderr)")
         #expect(first.stdout == """
             uber-payments-2026-11-09.csv: imported as import 3 (uber-payments): 3 deliveries added; 3 money lines
-              skipped line 5: earnings of 5.00 with no trip: not recorded (add them to the shift by hand)
+              skipped line 5: earnings of 5.00 with no trip: not recorded (income on no shift: record it with 'income add')
               skipped line 6: description is 'so.payout'
 
             """)
@@ -225,7 +225,7 @@ import TestSupport
         #expect(dry.status == .success)
         #expect(dry.stdout == """
             uber-payments-2026-11-09.csv: dry run, nothing written: would record 3 deliveries added; 3 money lines
-              skipped line 5: earnings of 5.00 with no trip: not recorded (add them to the shift by hand)
+              skipped line 5: earnings of 5.00 with no trip: not recorded (income on no shift: record it with 'income add')
               skipped line 6: description is 'so.payout'
 
             """)

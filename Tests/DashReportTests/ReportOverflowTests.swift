@@ -37,7 +37,7 @@ import Testing
         let start = try F.at(2026, 11, 2, 10, offset: 0)
         let facts = [try F.facts(3, start, start.adding(milliseconds: F.hour), earnings: Self.largest, outsideTips: "1")]
         let failure = Self.sumTooLarge { try F.report("2026-11-02", "2026-11-03", .day, zone: F.utcZone, facts: facts) }
-        #expect(failure?.sum == "the earnings, tips and expenses from 2026-11-02 to 2026-11-03")
+        #expect(failure?.sum == "the earnings, tips, other income and expenses from 2026-11-02 to 2026-11-03")
         #expect(failure?.records == ["shift": [3]])
     }
 
