@@ -1,3 +1,5 @@
+import SQLiteKit
+
 extension Schema {
     /// Issue 27: every amount of a statement is accounted for. The file's accounting (its total
     /// by class: income on trips or shifts, income on no trip, fees, each class of what is not

@@ -10,8 +10,10 @@ struct SampleCSV {
     /// Each data line as header -> cell.
     let rows: [[String: String]]
 
-    init(_ file: String) throws {
-        let text = try String(contentsOfFile: Self.folder + file, encoding: .utf8)
+    init(_ file: String) throws { try self.init(path: Self.folder + file) }
+
+    init(path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map(Self.cells)
         let header = (lines.first ?? []).map(Self.normalised)
         rows = lines.dropFirst().map { Dictionary(zip(header, $0), uniquingKeysWith: { first, _ in first }) }

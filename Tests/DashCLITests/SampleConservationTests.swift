@@ -88,8 +88,9 @@ import TestSupport
         let payouts = csv.rows.filter(payout)
         #expect(!payouts.isEmpty && SampleCSV.sum(payouts, "paid to you") < 0)
         #expect(SampleCSV.sum(payouts, "paid to you:your earnings") == 0, "a payout's earnings cell is blank")
-        // A line with earnings but no trip ("Support Adjustment: <trip>") is skipped and reported,
-        // never put on a guessed trip (templates.md, "money lines grouped by trip").
+        // A line with earnings but no trip ("Support Adjustment: <trip>") is income on no shift
+        // (issue 27), never put on a guessed trip: not in the shifts' gross, in other income
+        // (FileAccountConservationTests follows it to tax line 1).
         let noTrip = csv.rows.filter { !payout($0) && ($0["trip uuid"] ?? "").isEmpty }
         let uncounted = SampleCSV.sum(noTrip, "paid to you:your earnings")
         // Cash collected is cash the driver already holds: its column is never read, so trip 4's
@@ -99,7 +100,7 @@ import TestSupport
             #expect(gross == ["uber": 3052] && tips == ["uber": 300])
             #expect(uncounted == 500 && noTrip.first?["description"]?.hasPrefix("Support Adjustment") == true)
             #expect(cash == -825)
-            #expect(try Self.report(file, template: "uber-payments").gross == 3052, "not 3552 (with the adjustment) nor 2227 (less cash)")
+            #expect(try Self.report(file, template: "uber-payments").gross == 3052, "the shifts' gross: not 3552 (the adjustment is other income) nor 2227 (less cash)")
         } else {
             #expect(gross == ["uber": 1440] && tips == ["uber": 500] && uncounted == 0 && cash == 0)
         }

@@ -10,7 +10,7 @@ import TestSupport
     static func template(_ json: String) throws -> StatementTemplate { try StatementTemplate.parse(Array(json.utf8), file: "mine.json") }
 
     static func read(_ template: StatementTemplate, _ text: String, driver: String? = nil)
-        -> (reader: ShiftRowReader, skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
+        -> (reader: ShiftRowReader, skipped: [SkippedRow], problems: [RowProblem]) {
         var reader = ShiftRowReader(template: template, zone: ReaderReproductionTests.chicago, driver: driver)
         Array(text.utf8).withUnsafeBytes { reader.feed($0) }
         let result = reader.finish()

@@ -23,7 +23,7 @@ import TestSupport
 
     /// The reader, its skipped rows and its problems.
     static func readAll(_ template: StatementTemplate, _ text: String, zone: TimeZone = chicago)
-        -> (reader: ShiftRowReader, skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
+        -> (reader: ShiftRowReader, skipped: [SkippedRow], problems: [RowProblem]) {
         var reader = ShiftRowReader(template: template, zone: zone)
         Array(text.utf8).withUnsafeBytes { reader.feed($0) }
         let result = reader.finish()
@@ -295,7 +295,7 @@ import TestSupport
 /// A big chunk is decoded in two halves at once; the result is the one-thread result, in order.
 @Suite struct ParallelDecodingTests {
     static func decode(_ template: StatementTemplate, _ text: String, parallelAt: Int)
-        -> (reader: ShiftRowReader, skipped: [(line: Int, reason: String)], problems: [RowProblem]) {
+        -> (reader: ShiftRowReader, skipped: [SkippedRow], problems: [RowProblem]) {
         var reader = ShiftRowReader(template: template, zone: StatementTemplateTests.chicago)
         reader.parallelRecords = parallelAt
         Array(text.utf8).withUnsafeBytes { reader.feed($0) }
