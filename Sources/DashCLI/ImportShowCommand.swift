@@ -42,7 +42,7 @@ enum AccountText {
         var table = TextTable(headers: ["THE FILE'S AMOUNTS", "AMOUNT", "ROWS"], rightAligned: [1, 2])
         for entry in account.entries {
             let name = entry.account.isIncome || entry.account == .fees ? entry.account.name : entry.account.name + " (not income)"
-            table.rows.append([name, entry.amount.formatted(), String(entry.rows)])
+            table.rows.append([name, entry.withAmount == 0 ? "no amount" : entry.amount.formatted(), String(entry.rows)])
         }
         table.rows.append(["total, as the file sums", account.total.formatted(), String(account.entries.reduce(0) { $0 + $1.rows })])
         return table.render()

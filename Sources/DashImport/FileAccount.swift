@@ -70,6 +70,9 @@ public struct FileAccount: Sendable, Equatable {
         public let account: Class
         public var amount: Money
         public var rows: Int
+        /// How many of the rows hold an amount (a payout whose money lies in a column the
+        /// template does not read holds none).
+        public var withAmount: Int
     }
 
     public private(set) var entries: [Entry] = []
@@ -82,8 +85,9 @@ public struct FileAccount: Sendable, Equatable {
         if let index = entries.firstIndex(where: { $0.account == account }) {
             entries[index].amount = Money(units: entries[index].amount.units &+ units)
             entries[index].rows += rows
+            if amount != nil { entries[index].withAmount += rows }
         } else {
-            entries.append(Entry(account: account, amount: Money(units: units), rows: rows))
+            entries.append(Entry(account: account, amount: Money(units: units), rows: rows, withAmount: amount == nil ? 0 : rows))
             entries.sort { $0.account < $1.account }
         }
     }

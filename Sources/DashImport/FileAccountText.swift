@@ -23,7 +23,8 @@ public struct StoredAccount: Sendable, Equatable {
         var lines: [String] = []
         for entry in account.entries {
             let tag = entry.account.isIncome ? "income" : entry.account == .fees ? "fee" : "other"
-            lines.append(["class", Self.clean(entry.account.name), tag, String(entry.amount.units), String(entry.rows)].joined(separator: "\t"))
+            lines.append(["class", Self.clean(entry.account.name), tag, entry.withAmount == 0 ? "-" : String(entry.amount.units),
+                          String(entry.rows)].joined(separator: "\t"))
         }
         for row in skipped {
             lines.append(["skip", String(row.line), Self.clean(row.account.name), row.amount.map { String($0.units) } ?? "-"].joined(separator: "\t"))
@@ -41,7 +42,8 @@ public struct StoredAccount: Sendable, Equatable {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (fields.first, fields.count) {
             case ("class", 5):
-                guard let units = Int64(fields[3]), let rows = Int(fields[4]) else { return nil }
+                let units = fields[3] == "-" ? nil : Int64(fields[3])
+                guard fields[3] == "-" || units != nil, let rows = Int(fields[4]) else { return nil }
                 let kind: FileAccount.Class
                 switch fields[2] {
                 case "income": guard let known = FileAccount.Class.income(named: fields[1]) else { return nil }
@@ -49,7 +51,7 @@ public struct StoredAccount: Sendable, Equatable {
                 case "fee": kind = .fees
                 default: kind = FileAccount.Class(notIncome: fields[1])
                 }
-                account.add(kind, Money(units: units), rows: rows)
+                account.add(kind, units.map(Money.init(units:)), rows: rows)
             case ("skip", 4):
                 guard let number = Int(fields[1]) else { return nil }
                 let units = fields[3] == "-" ? nil : Int64(fields[3])
