@@ -1,4 +1,5 @@
 import DashImport
+import DashModel
 import DashReport
 
 /// What a shell completes, read from the command table the help is made of (``Commands/all``,
@@ -50,6 +51,7 @@ enum CompletionTable {
         case "template" where spec.path == ["import", "expenses"]: return ["expenses"]
         case "mileage-rates": return MileageRateTable.builtInJSON.keys.sorted() + ["none"]
         case "categories": return ExpenseCategoryMap.builtInJSON.keys.sorted()
+        case "kind" where spec.path == ["income", "add"]: return OtherIncomeKind.allCases.map(\.rawValue)
         case "format", "period", "table": return listed(in: option.help)
         default: return []
         }

@@ -10,8 +10,11 @@ import Foundation
 /// a value the record cannot take is refused with exit 65 and nothing written.
 enum IncomeCommands {
     static let add = CommandSpec(
-        path: ["income", "add"], abstract: "Record income that belongs to no shift (a quest, an incentive, a referral).",
-        usage: "income add --date DATE|--at TIME --amount A --platform P --kind K [--note N]",
+        path: ["income", "add"], abstract: "Record income on no shift (a quest, an incentive).",
+        usage: """
+            income add --date DATE|--at TIME --amount A --platform P
+                       --kind K [--note N]
+            """,
         options: [
             OptionHelp(name: "date", value: "DATE", help: "The local date it was paid (2026-11-02), recorded at 12:00 local time."),
             OptionHelp(name: "at", value: "TIME", help: "Or the time it was paid (2026-11-02T09:30, local unless it has an offset)."),
@@ -45,8 +48,11 @@ enum IncomeCommands {
         })
 
     static let list = CommandSpec(
-        path: ["income", "list"], abstract: "List income that belongs to no shift, oldest first.",
-        usage: "income list [--range EXPR] [--from DATE] [--to DATE] [--format text|csv|json]",
+        path: ["income", "list"], abstract: "List income on no shift, oldest first.",
+        usage: """
+            income list [--range EXPR] [--from DATE] [--to DATE]
+                        [--format text|csv|json]
+            """,
         options: [
             OptionHelp(name: "range", value: "EXPR", help: "2026, 2026-03, 2026Q1, 2026-W14, 2026-TQ2, this-month, last-year... (as 'report --range')."),
             OptionHelp(name: "from", value: "DATE", help: "Only income on or after this local date."),

@@ -45,6 +45,9 @@ import TestSupport
         #expect(try offered(["report", "--period", ""]) == ["day", "week", "month", "quarter", "year", "tax-quarter"])
         #expect(try offered(["import", "statement", "a.csv", "--template", "shift"]) == ["shift-log"])
         #expect(try offered(["completion", ""]) == ["bash", "zsh", "fish"])
+        #expect(try offered(["income", ""]) == ["add", "list", "delete"])
+        #expect(try offered(["income", "add", "--kind", ""]) == ["incentive", "quest", "referral", "adjustment", "other"])
+        #expect(try offered(["income", "list", "--format", ""]) == ["text", "csv", "json"])
         // Every command's every option, at that command.
         for spec in Commands.all {
             let options = Set(try offered(spec.path + ["--"]))

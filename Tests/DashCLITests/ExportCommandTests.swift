@@ -22,6 +22,11 @@ import TestSupport
             ["tip", "add", "1", "3.00", "--method", "cash", "--at", "2026-11-02T11:30"],
             ["expense", "add", "--date", "2026-11-03", "--amount", "0", "--category", "@phone", "--note", "+1 555 0100"],
             ["expense", "add", "--date", "2026-11-04", "--amount", "5.00", "--category", "tolls", "--note", "-toll booth"],
+            // Income on no shift (issue 27): a quest, and an adjustment taking money back whose
+            // note a spreadsheet would run.
+            ["income", "add", "--date", "2026-11-05", "--amount", "25.00", "--platform", "DoorDash", "--kind", "quest"],
+            ["income", "add", "--at", "2026-11-06T08:00", "--amount", "-5.50", "--platform", "uber eats", "--kind", "adjustment",
+             "--note", "=cmd|' /C calc'!A0"],
         ]
         for words in steps {
             let result = store.run(words: words)
@@ -30,15 +35,16 @@ import TestSupport
         return store
     }
 
-    /// The report's six tables and, since issue 16, the tax summary's five (docs/tax.md, "In an export").
-    @Test func csvFolderHasTheElevenTablesAsGolden() throws {
+    /// The report's seven tables (issue 27 added other_income) and, since issue 16, the tax
+    /// summary's five (docs/tax.md, "In an export").
+    @Test func csvFolderHasTheTwelveTablesAsGolden() throws {
         let store = try Self.store()
         let out = store.folder.path("exports")
         let result = store.run("export", "--range", "2026Q4", "--period", "month", "--format", "csv", "--out", out)
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(names == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "platforms.csv", "shifts.csv",
+        #expect(names == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "other_income.csv", "periods.csv", "platforms.csv", "shifts.csv",
                           "tax_expenses.csv", "tax_mileage.csv", "tax_notes.csv", "tax_platforms.csv", "tax_summary.csv"])
         for name in names { expectGolden(try String(contentsOfFile: out + "/" + name, encoding: .utf8), "export/" + name) }
         let report = store.run("report", "--range", "2026Q4", "--period", "month", "--format", "csv").stdout

@@ -65,7 +65,7 @@ import Glibc
         kept.append(".shifts.csv.old-\(dead + 1_000_000)")
         let run = try FaultTools.launch([FaultTools.binary] + words, scratch: bed.folder.path)
         #expect(run.status == 0, "\(run)")
-        let files = ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "platforms.csv", "shifts.csv", "tax_expenses.csv",
+        let files = ["deliveries.csv", "expenses.csv", "mileage_log.csv", "other_income.csv", "periods.csv", "platforms.csv", "shifts.csv", "tax_expenses.csv",
                      "tax_mileage.csv", "tax_notes.csv", "tax_platforms.csv", "tax_summary.csv"]
         #expect(Self.names(folder) == (kept + files).sorted())
     }

@@ -71,7 +71,7 @@ import Glibc
             case ("csv", _):
                 let folder = work + "/" + out
                 #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-                        == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "periods.csv", "platforms.csv", "shifts.csv",
+                        == ["deliveries.csv", "expenses.csv", "mileage_log.csv", "other_income.csv", "periods.csv", "platforms.csv", "shifts.csv",
                             "tax_expenses.csv", "tax_mileage.csv", "tax_notes.csv", "tax_platforms.csv", "tax_summary.csv"])
             case ("xlsx", _): #expect(FileManager.default.contents(atPath: work + "/" + out)?.prefix(2) == Data("PK".utf8))
             default: #expect(FileManager.default.contents(atPath: work + "/x")?.isEmpty == false)

@@ -49,10 +49,11 @@ struct WorkbookPagesSlowTests {
     /// - Shifts: 23 columns scaled to about a third: measured 125 rows a page: 250 rows: 2 pages.
     /// - Mileage log: 11 columns, the purpose the widest: measured 74 rows a page: 250 rows, a
     ///   blank and 2 total rows: 4 pages (the fourth holds the last 30 rows and the totals).
-    /// - The tax summary's five sheets (issue 16, docs/tax.md): Tax summary (22 rows), Tax
+    /// - Other income (issue 27): a header, no rows: 1 page.
+    /// - The tax summary's five sheets (issue 16, docs/tax.md): Tax summary (23 rows), Tax
     ///   platforms (3), Tax mileage (2), Tax expenses (a header: no expenses) and Tax notes (about
     ///   ten sentences wrapped in a 60-character column): 1 page each.
-    static let expectedPages = ["Summary": 1, "Charts": 2, "Periods": 1, "Shifts": 2, "Platforms": 1, "Deliveries": 1, "Expenses": 1, "Mileage log": 4,
+    static let expectedPages = ["Summary": 1, "Charts": 2, "Periods": 1, "Shifts": 2, "Platforms": 1, "Deliveries": 1, "Expenses": 1, "Other income": 1, "Mileage log": 4,
                                 "Tax summary": 1, "Tax platforms": 1, "Tax mileage": 1, "Tax expenses": 1, "Tax notes": 1]
 
     @Test func aYearOfShiftsPrintsInTheStatedPages() throws {

@@ -45,11 +45,11 @@ import Testing
             for (c, cell) in row.enumerated() { XLSXTests.expect(XLSXTests.cell(sheet, r + 1, c), is: cell, "Platforms row \(r + 2) col \(c)") }
         }
         // DoorDash: 12.50 + 8.25 from two spellings, one platform; 3.00 tips; no fees recorded.
-        #expect(sheet.rows[1].map(\.v).dropFirst(2) == ["DoorDash", "1", "2", "20.75", "3", "", ""])
+        #expect(sheet.rows[1].map(\.v).dropFirst(2) == ["DoorDash", "1", "2", "20.75", "3", "", "", ""])
         #expect(XLSXTests.cell(sheet, 1, 7)?.k == "none")
         // Uber: the 30.00 total counts on shift 1 (not its 27.10 trips); on shift 2 the whole-shift figure counts.
-        #expect(sheet.rows[2].map(\.v).dropFirst(2) == ["Uber", "1", "3", "30", "", "4.2", ""])
-        #expect(sheet.rows[3].map(\.v).dropFirst(2) == ["", "1", "0", "40", "5", "", ""])
+        #expect(sheet.rows[2].map(\.v).dropFirst(2) == ["Uber", "1", "3", "30", "", "4.2", "", ""])
+        #expect(sheet.rows[3].map(\.v).dropFirst(2) == ["", "1", "0", "40", "5", "", "", ""])
         let shifts = try #require(book.sheets.first { $0.name == "Shifts" })
         let column = try #require(shifts.rows.first?.firstIndex { $0.v == "Platforms" })
         #expect(XLSXTests.cell(shifts, 1, column)?.v == "DoorDash, Uber")

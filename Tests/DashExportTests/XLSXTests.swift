@@ -214,7 +214,7 @@ import Testing
     static func expectContent(_ book: ReadBook, _ data: ExportData, sourceLocation: SourceLocation = #_sourceLocation) {
         // The mileage log's sheet holds its shift rows (its totals below them: MileageLogTests).
         let tables = data.tables.map { $0.name == "mileage_log" ? data.mileageLogShifts : $0 }
-        #expect(book.sheets.map(\.name) == ["Summary", "Charts", "Periods", "Shifts", "Platforms", "Deliveries", "Expenses", "Mileage log"],
+        #expect(book.sheets.map(\.name) == ["Summary", "Charts", "Periods", "Shifts", "Platforms", "Deliveries", "Expenses", "Other income", "Mileage log"],
                 sourceLocation: sourceLocation)
         guard book.sheets.count == tables.count + 2 else { return }
 
@@ -299,10 +299,11 @@ import Testing
     func headerFrozenAndFiltered() throws {
         let folder = try TemporaryDirectory("XLSXTests")
         let book = try Self.read(try Self.write(try Self.sample(), in: folder))
-        #expect(book.sheets.map(\.freeze) == [nil, nil, "A2", "A2", "A2", "A2", "A2", "A2"])
-        // Periods: 23 columns (A:W), a header and 2 months; Expenses: E, a header and 3 rows;
-        // Mileage log: 11 columns (A:K) and 2 completed shifts, its total rows outside.
-        #expect(book.sheets.map(\.filter) == [nil, nil, "A1:W3", "A1:W4", "A1:I2", "A1:O4", "A1:E4", "A1:K3"])
+        #expect(book.sheets.map(\.freeze) == [nil, nil, "A2", "A2", "A2", "A2", "A2", "A2", "A2"])
+        // Periods: 24 columns (A:X), a header and 2 months; Platforms: 10 (A:J); Expenses: E, a
+        // header and 3 rows; Other income: G, a header and none; Mileage log: 11 columns (A:K)
+        // and 2 completed shifts, its total rows outside.
+        #expect(book.sheets.map(\.filter) == [nil, nil, "A1:X3", "A1:W4", "A1:J2", "A1:O4", "A1:E4", "A1:G1", "A1:K3"])
     }
 
     @Test("the same arguments give the same bytes; nothing in the file depends on the clock")

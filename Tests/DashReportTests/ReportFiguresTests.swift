@@ -352,7 +352,7 @@ struct ReportFiguresTests {
         "period_start", "period_end", "shifts", "active_shifts", "offers", "deliveries", "cancelled_deliveries", "elapsed_hours",
         "paused_hours", "worked_hours", "miles", "gross_earnings", "shifts_without_earnings", "platform_tips", "outside_tips",
         "expenses", "net_after_expenses", "estimated_fuel", "shifts_without_fuel_assumption", "estimated_net_after_fuel",
-        "earnings_per_worked_hour", "earnings_per_mile", "standard_mileage_deduction",
+        "earnings_per_worked_hour", "earnings_per_mile", "standard_mileage_deduction", "other_income",
     ]
 
     static let shiftColumns = [
@@ -368,15 +368,15 @@ struct ReportFiguresTests {
         ])
     }
 
-    @Test("the periods table has the 22 columns of docs/report.md, in order, then the standard-mileage deduction")
+    @Test("the periods table has the 22 columns of docs/report.md, in order, then the standard-mileage deduction and other income")
     func periodColumns() throws {
         let table = try Self.sampleReport(.mi).periodsTable
         #expect(table.name == "periods")
-        #expect(table.columns.count == 23)
+        #expect(table.columns.count == 24)
         #expect(table.columns == Self.periodColumns)
         // 2026-03-01 is a Sunday: rows [03-01, 03-02), [03-02, 03-09), [03-09, 03-15).
         #expect(table.rows.count == 3)
-        #expect(table.rows.allSatisfy { $0.count == 23 })
+        #expect(table.rows.allSatisfy { $0.count == 24 })
         #expect(table.rows.map { $0[0] } == [.date(try Self.day("2026-03-01")), .date(try Self.day("2026-03-02")), .date(try Self.day("2026-03-09"))])
         #expect(table.rows[1][2] == .integer(1))
     }

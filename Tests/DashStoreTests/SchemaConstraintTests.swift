@@ -47,6 +47,9 @@ struct SchemaConstraintTests {
             UPDATE shift SET recordedMilesE1 = 412, odometerStartE1 = 123456, odometerEndE1 = 123868 WHERE id = 1;
             INSERT INTO vehicleOdometerYear (year, startE1, endE1) VALUES (2026, 412500, 639804);
             INSERT INTO taxPayment (paidOn, taxYear, amountE4) VALUES ('2026-04-14', 2026, 8500000);
+            INSERT INTO otherIncome (id, occurredAtMs, amountE4, platform, platformKey, kind, importId, recordKey)
+                VALUES (1, 9500, 514700, 'Uber', 'uber', 'quest', 1, '\(String(repeating: "9a", count: 32))');
+            INSERT INTO importHolding (entity, rowId, importId) VALUES ('otherIncome', 1, 2);
             """)
         return store
     }
@@ -124,6 +127,17 @@ struct SchemaConstraintTests {
         ("an expense without an amount", "INSERT INTO expense (occurredAtMs, category) VALUES (1, 'fuel')"),
         ("an empty category", "INSERT INTO expense (occurredAtMs, amountE4, category) VALUES (1, 1, '')"),
         ("an empty note", "INSERT INTO expense (occurredAtMs, amountE4, category, note) VALUES (1, 1, 'fuel', '')"),
+        // Other income (issue 27, "0017 other income").
+        ("other income of 0.00", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind) VALUES (1, 0, 'Uber', 'uber', 'quest')"),
+        ("other income beyond the recordable", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind) VALUES (1, -100000000001, 'Uber', 'uber', 'adjustment')"),
+        ("other income of no platform", "INSERT INTO otherIncome (occurredAtMs, amountE4, platformKey, kind) VALUES (1, 5, 'uber', 'quest')"),
+        ("other income of an empty platform", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind) VALUES (1, 5, '', '', 'quest')"),
+        ("other income of an unknown kind", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind) VALUES (1, 5, 'Uber', 'uber', 'bonus')"),
+        ("other income with an empty note", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind, note) VALUES (1, 5, 'Uber', 'uber', 'quest', '')"),
+        ("imported other income without its key", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind, importId) VALUES (1, 5, 'Uber', 'uber', 'quest', 1)"),
+        ("typed other income with a key", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind, recordKey) VALUES (1, 5, 'Uber', 'uber', 'quest', '\(String(repeating: "ab", count: 32))')"),
+        ("other income of a year past 9999", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind) VALUES (253402300800000, 5, 'Uber', 'uber', 'quest')"),
+        ("other income of no import", "INSERT INTO otherIncome (occurredAtMs, amountE4, platform, platformKey, kind, importId, recordKey) VALUES (1, 5, 'Uber', 'uber', 'quest', 99, '\(String(repeating: "ab", count: 32))')"),
         ("a duplicate pickup place", "INSERT INTO pickupPlace (name, matchKey) VALUES ('CAFÉ', 'café')"),
         ("an empty platform", "INSERT INTO offer (acceptedAtMs, platform) VALUES (1, '')"),
         ("a latitude past the pole", "\(sample) VALUES (2, 1, 1, 1200, 90.5, 0)"),
