@@ -48,6 +48,15 @@ enum AccountText {
         return table.render()
     }
 
+    /// The same in one line: `the file's amounts sum to 35.52 = income on trips 30.52 + ...`.
+    static func line(_ account: FileAccount) -> String {
+        let parts = account.entries.map { entry in
+            let name = entry.account.isIncome || entry.account == .fees ? entry.account.name : entry.account.name + " (not income)"
+            return entry.withAmount == 0 ? "\(name): no amount" : "\(name) \(entry.amount.formatted())"
+        }
+        return "the file's amounts sum to \(account.total.formatted()) = " + parts.joined(separator: " + ")
+    }
+
     static func skipped(_ rows: [SkippedRow], count: Int) -> String {
         guard count > 0 else { return "" }
         var text = "skipped rows: \(count)\n"

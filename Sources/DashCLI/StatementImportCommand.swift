@@ -113,8 +113,9 @@ enum StatementImportCommand {
                     run.print("  skipped line \(skip.line): \(skip.reason) (\(skip.account.name)" + (skip.amount.map { ", \($0.formatted()))" } ?? ")"))
                 }
                 // Where every amount of the file went (docs/record.md, "Every amount is accounted for").
-                if !outcome.account.entries.isEmpty {
-                    run.print(AccountText.table(outcome.account).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+                // Said when there is more to it than one class of income ('imports show' keeps it).
+                if outcome.account.entries.count > 1 || outcome.account.entries.contains(where: { !$0.account.isIncome }) {
+                    run.print("  accounting: " + AccountText.line(outcome.account))
                 }
             }
             if listSkips, let outcome = end.outcome { for note in outcome.notes { run.print("  note: " + note) } }
