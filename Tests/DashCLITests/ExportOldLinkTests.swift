@@ -43,7 +43,7 @@ import Glibc
                                             "-e", "inject=rename:signal=SIGKILL:when=3", FaultTools.binary] + words, scratch: bed.folder.path)
         #expect(killed.status != 0, "the export was not killed: \(killed)")
         let left = Self.names(folder).filter { $0.contains(".old-") }
-        try #require(left.count == 11, "the kill left no .old links: \(Self.names(folder))")
+        try #require(left.count == 12, "the kill left no .old links: \(Self.names(folder))")
         let again = try FaultTools.launch([FaultTools.binary] + words, scratch: bed.folder.path)
         #expect(again.status == 0, "\(again)")
         #expect(Self.stray(folder).isEmpty, "left after the next export: \(Self.stray(folder))")

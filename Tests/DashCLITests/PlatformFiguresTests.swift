@@ -76,7 +76,7 @@ import TestSupport
         let csv = try String(contentsOfFile: folder.path("export/platforms.csv"), encoding: .utf8)
         let rows = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = try #require(rows.first)
-        #expect(header == ["period_start", "period_end", "platform", "shifts", "trips", "gross_earnings", "platform_tips", "fees", "trip_distance"])
+        #expect(header == ["period_start", "period_end", "platform", "shifts", "trips", "gross_earnings", "platform_tips", "fees", "trip_distance", "other_income"])
         var fromCSV: [String: Int] = [:]
         for row in rows.dropFirst() where row.count == header.count {
             let name = row[2].isEmpty ? "grubhub" : row[2].lowercased()

@@ -103,6 +103,8 @@ import TestSupport
         var figures: [String: Pair] = [
             "gross_receipts": Pair("1807.25", "1807.25"), "platform_gross": Pair("1795.25", "1795.25"),
             "outside_tips": Pair("12.00", "12.00"), "platform_tips": Pair("165.00", "165.00"), "fees_withheld": Pair("160.00", "160.00"),
+            // No income on no shift this year: no figure (issue 27), never 0.00.
+            "other_income": Pair(nil, nil),
             "line_9": Pair("162.82", "36.41"), "line_10": Pair("190.00", "190.00"), "line_22": Pair("25.00", "25.00"),
             "line_25": Pair("60.00", "60.00"), "line_27a": Pair("12.00", "12.00"), "vehicle_costs_covered": Pair("809.99", nil),
             "total_expenses": Pair("449.82", "323.41"), "net_profit": Pair("1357.43", "1483.84"),
@@ -143,6 +145,8 @@ import TestSupport
         var figures: [String: Pair] = [
             "gross_receipts": Pair("1507.25", "1507.25"), "platform_gross": Pair("1495.25", "1495.25"),
             "outside_tips": Pair("12.00", "12.00"), "platform_tips": Pair("165.00", "165.00"), "fees_withheld": Pair("160.00", "160.00"),
+            // No income on no shift this year: no figure (issue 27), never 0.00.
+            "other_income": Pair(nil, nil),
             "line_9": Pair("126.57", "24.63"), "line_10": Pair("190.00", "190.00"),
             "line_25": Pair("60.00", "60.00"), "line_27a": Pair("12.00", "12.00"), "vehicle_costs_covered": Pair("209.99", nil),
             "total_expenses": Pair("388.57", "286.63"), "net_profit": Pair("1118.68", "1220.62"),

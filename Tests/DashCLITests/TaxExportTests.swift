@@ -77,7 +77,7 @@ import TestSupport
         #expect(money(byKey["net_profit"]?[5]) == actualProfit)
         #expect(money(byKey["self_employment_tax"]?[4]) == se)
         #expect(byKey["vehicle_costs_covered"]?[5].k == "none")
-        #expect(sheets["Tax platforms"]?.first?.map(\.v) == ["Platform", "Shifts", "Gross", "Fees withheld", "Platform tips (within gross)"])
+        #expect(sheets["Tax platforms"]?.first?.map(\.v) == ["Platform", "Shifts", "Gross", "Fees withheld", "Platform tips (within gross)", "Other income (on no shift)"])
         #expect(sheets["Tax mileage"]?.first?.first?.v == "Rate from" && sheets["Tax expenses"]?.first?.first?.v == "Category")
         #expect(sheets["Tax platforms"]?.dropFirst().map { money($0[2]) } == [try Money(parsing: "575.25"), try Money(parsing: "1220.00")])
     }
