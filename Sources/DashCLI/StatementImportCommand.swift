@@ -110,11 +110,15 @@ enum StatementImportCommand {
             run.print("\(name): \(message)")
             if listSkips, let outcome = end.outcome {
                 for skip in outcome.skipped {
-                    run.print("  skipped line \(skip.line): \(skip.reason) (\(skip.account.name)" + (skip.amount.map { ", \($0.formatted()))" } ?? ")"))
+                    // The class when the template names one (its reason already says a column's), and the amount.
+                    let named = skip.account.isUnnamedSkip ? nil : skip.account.name
+                    let said = [named, skip.amount?.formatted()].compactMap { $0 }
+                    run.print("  skipped line \(skip.line): \(skip.reason)" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 }
                 // Where every amount of the file went (docs/record.md, "Every amount is accounted for").
-                // Said when there is more to it than one class of income ('imports show' keeps it).
-                if outcome.account.entries.count > 1 || outcome.account.entries.contains(where: { !$0.account.isIncome }) {
+                // Said when the file holds money and more than one class of it ('imports show' keeps it).
+                let entries = outcome.account.entries
+                if entries.contains(where: { $0.withAmount > 0 }), entries.count > 1 || entries.contains(where: { !$0.account.isIncome }) {
                     run.print("  accounting: " + AccountText.line(outcome.account))
                 }
             }

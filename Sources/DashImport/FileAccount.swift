@@ -55,6 +55,8 @@ public struct FileAccount: Sendable, Equatable {
         public static let noAmount = Class(notIncome: "rows with no amount")
         /// A skip rule that names no class (`"as"`): its column says which.
         public static func skippedBy(_ column: String) -> Class { Class(notIncome: "rows skipped by their \(column)") }
+        /// True for a class ``skippedBy(_:)`` made (its name says only which column skipped it).
+        public var isUnnamedSkip: Bool { !isIncome && order == 10 && name.hasPrefix("rows skipped by their ") }
 
         private init(fee name: String) {
             self.name = name

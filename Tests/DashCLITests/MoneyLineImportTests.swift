@@ -77,15 +77,16 @@ import TestSupport
 
     /// Week 1 makes each trip a delivery at its first line's time; week 2 adds the late 2.00 tip
     /// to trip 1 and not the transaction both files hold; cash collected is never read (trip 4
-    /// is 8.25, not 0.00); the adjustment without a trip and the payouts are reported.
+    /// is 8.25, not 0.00); the adjustment without a trip is income on no shift (issue 27) and the payouts are
+    /// reported with the file's accounting.
     @Test func theSecondWeekAddsTheLateTipOnly() throws {
         let store = try Self.store()
         let first = Self.statement(store, Self.week1)
         #expect(first.status == .success, "\(first.stderr)")
         #expect(first.stdout == """
-            uber-payments-2026-11-09.csv: imported as import 3 (uber-payments): 3 deliveries added; 3 money lines
-              skipped line 5: earnings of 5.00 with no trip: not recorded (income on no shift: record it with 'income add')
-              skipped line 6: description is 'so.payout'
+            uber-payments-2026-11-09.csv: imported as import 3 (uber-payments): 3 deliveries added; 3 money lines; 1 income line on no shift
+              skipped line 6: description is 'so.payout' (payouts)
+              accounting: the file's amounts sum to 35.52 = income on trips 30.52 + income on no trip 5.00 + payouts (not income): no amount
 
             """)
         #expect(try Self.deliveries(store) == [
@@ -96,7 +97,8 @@ import TestSupport
         let second = Self.statement(store, Self.week2)
         #expect(second.stdout == """
             uber-payments-2026-11-16.csv: imported as import 4 (uber-payments): 1 money line; 1 earlier trip updated; 1 row already recorded
-              skipped line 4: description is 'so.payout'
+              skipped line 4: description is 'so.payout' (payouts)
+              accounting: the file's amounts sum to 14.40 = income on trips 14.40 + payouts (not income): no amount
 
             """, "\(second.stderr)")
         #expect(try Self.deliveries(store) == [
@@ -210,7 +212,7 @@ import TestSupport
         let store = try CLIStore()
         try store.createEmpty()
         let created = flag ? Self.statement(store, Self.week1, "--create-shifts") : Self.statement(store, Self.week1)
-        #expect(created.stdout.hasPrefix("uber-payments-2026-11-09.csv: imported as import 1 (uber-payments): 2 shifts created; 3 deliveries added; 3 money lines\n"),
+        #expect(created.stdout.hasPrefix("uber-payments-2026-11-09.csv: imported as import 1 (uber-payments): 2 shifts created; 3 deliveries added; 3 money lines; 1 income line on no shift\n"),
                 "\(created.stdout)\(created.stderr)")
         #expect(try store.direct().shifts().map { "\($0.start) \($0.end.map { "\($0)" } ?? "-")" } == [
             "2026-11-14T17:21:45.120Z 2026-11-14T17:58:35.005Z",
@@ -224,9 +226,9 @@ import TestSupport
         let dry = Self.statement(store, Self.week1, "--dry-run")
         #expect(dry.status == .success)
         #expect(dry.stdout == """
-            uber-payments-2026-11-09.csv: dry run, nothing written: would record 3 deliveries added; 3 money lines
-              skipped line 5: earnings of 5.00 with no trip: not recorded (income on no shift: record it with 'income add')
-              skipped line 6: description is 'so.payout'
+            uber-payments-2026-11-09.csv: dry run, nothing written: would record 3 deliveries added; 3 money lines; 1 income line on no shift
+              skipped line 6: description is 'so.payout' (payouts)
+              accounting: the file's amounts sum to 35.52 = income on trips 30.52 + income on no trip 5.00 + payouts (not income): no amount
 
             """)
         #expect(try store.dump() == before)
@@ -357,8 +359,8 @@ import TestSupport
 
     // MARK: - Found in review
 
-    /// A file whose rows are all skipped (an adjustment without a trip, a payout) should report
-    /// each skip; it says instead that everything in it is already recorded, and lists none.
+    /// A file whose rows are all skipped but for an adjustment without a trip (income on no shift
+    /// since issue 27) reports the payout's skip and never says everything is already recorded.
     @Test func aFileOfSkippedRowsReportsTheSkips() throws {
         let store = try Self.store()
         let file = try store.file("skips.csv", """
@@ -371,7 +373,8 @@ import TestSupport
         #expect(result.status == .success)
         do {
             #expect(!result.stdout.contains("already recorded"), "\(result.stdout)")
-            #expect(result.stdout.contains("skipped line 2: earnings of 5.00 with no trip"), "\(result.stdout)")
+            #expect(result.stdout.contains("1 income line on no shift") && result.stdout.contains("skipped line 3: description is 'so.payout' (payouts)"),
+                    "\(result.stdout)")
         }
     }
 
@@ -396,7 +399,7 @@ import TestSupport
             #expect(refused.stderr.contains("9.87"), "\(refused.stderr)")
         }
         let replaced = Self.statement(store, Self.week1, "--replace")
-        #expect(replaced.stdout.contains("2 deliveries added; 3 money lines; 1 earlier trip updated"), "\(replaced.stdout)\(replaced.stderr)")
+        #expect(replaced.stdout.contains("2 deliveries added; 3 money lines; 1 income line on no shift; 1 earlier trip updated"), "\(replaced.stdout)\(replaced.stderr)")
         #expect(try Self.deliveries(store) == [
             "1 2026-11-14T16:55:12Z 2026-11-14T17:21:40Z 9.87 - Uber",
             "1 2026-11-14T17:58:35.004Z 2026-11-14T17:58:35.004Z 12.40 3.00 Uber",
