@@ -50,7 +50,7 @@ import TestSupport
         let payments = store.run("import", "statement", Self.sample("uber-payments-2026-11-09.csv"), "--template", "uber-payments", "--create-shifts")
         try #require(payments.status == .success, "\(payments.stderr)")
         #expect(store.run("imports", "undo", "1").stdout
-            == "undid import 1 (uber-payments-2026-11-09.csv): removed 2 shifts, 3 deliveries, 3 money lines\n")
+            == "undid import 1 (uber-payments-2026-11-09.csv): removed 2 shifts, 3 deliveries, 3 money lines, 1 row of other income\n")
         let expenses = store.run("import", "expenses", Fixtures.packageRoot + "/SampleData/expenses/november-2026.csv")
         try #require(expenses.status == .success, "\(expenses.stderr)")
         #expect(store.run("imports", "undo", "2").stdout == "undid import 2 (november-2026.csv): removed 7 expenses\n")
