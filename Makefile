@@ -120,8 +120,10 @@ demo: deps
 	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-09.csv --template uber-payments; \
 	echo; echo "== Uber: the trip activity report gives those trips their times (joined on Trip UUID)"; \
 	$(DEMO) import statement SampleData/statements/uber-trips-2026-11-14.csv --template uber-trips; \
-	echo; echo "== Uber: next week's payments: a late tip joins its trip, the shared line counts once"; \
+	echo; echo "== Uber: next week's payments: a late tip joins its trip, the shared line counts once, a quest is income on no shift"; \
 	$(DEMO) import statement SampleData/statements/uber-payments-2026-11-16.csv --template uber-payments; \
+	echo; echo "== the quest (25.00) and last week's support adjustment (5.00) are income on no shift: they reach gross receipts"; \
+	$(DEMO) income list; $(DEMO) imports show 14; \
 	echo; echo "== Uber personal data: lifetime trips (local times, a false Z) and signed payment lines, joined by request time (fees apart)"; \
 	$(DEMO) import statement SampleData/statements/driver_lifetime_trips-0.csv --template uber-driver-trips; \
 	$(DEMO) import statement SampleData/statements/driver_payments-0.csv --template uber-driver-payments; \
@@ -151,8 +153,8 @@ demo: deps
 	$(DEMO) tax paid --date 2026-09-14 --amount 5.00; \
 	echo; echo "== dashpilot tax --year 2026 --quarter TQ4 --income-tax-rate 12 (the fourth estimated-tax period, Sep-Dec: the year to date, due 2027-01-15)"; \
 	$(DEMO) tax --year 2026 --quarter TQ4 --income-tax-rate 12; \
-	echo; echo "== dashpilot tax reconcile --platform Uber --1099 89.82 --month 11=89.82 (the record against the form)"; \
-	$(DEMO) tax reconcile --platform Uber --1099 89.82 --month 11=89.82; \
+	echo; echo "== dashpilot tax reconcile --platform Uber --1099 119.82 --month 11=119.82 (the record against the form: trips 89.82, other income 30.00)"; \
+	$(DEMO) tax reconcile --platform Uber --1099 119.82 --month 11=119.82; \
 	echo; echo "== dashpilot export --range 2026-11 --format text --out - (the monthly summary, as cron would mail it)"; \
 	$(DEMO) export --range 2026-11 --format text --out -; \
 	echo; echo "== every export of November into $(DEMO_DIR)/exports"; \

@@ -96,9 +96,9 @@ import TestSupport
         ])
         let second = Self.statement(store, Self.week2)
         #expect(second.stdout == """
-            uber-payments-2026-11-16.csv: imported as import 4 (uber-payments): 1 money line; 1 earlier trip updated; 1 row already recorded
-              skipped line 4: description is 'so.payout' (payouts)
-              accounting: the file's amounts sum to 14.40 = income on trips 14.40 + payouts (not income): no amount
+            uber-payments-2026-11-16.csv: imported as import 4 (uber-payments): 1 money line; 1 income line on no shift; 1 earlier trip updated; 1 row already recorded
+              skipped line 5: description is 'so.payout' (payouts)
+              accounting: the file's amounts sum to 39.40 = income on trips 14.40 + income on no trip 25.00 + payouts (not income): no amount
 
             """, "\(second.stderr)")
         #expect(try Self.deliveries(store) == [
