@@ -3,12 +3,19 @@ import DashStore
 
 extension ImportCommands {
     static let list = CommandSpec(
-        path: ["imports"], abstract: "List imported files.", usage: "imports [list]", store: .existing,
+        path: ["imports"], abstract: "List imported files.", usage: "imports [list]", discussion: listDiscussion, store: .existing,
         run: { run in try listImports(run) })
 
     static let listAlias = CommandSpec(
-        path: ["imports", "list"], abstract: "List imported files (the same as 'imports').", usage: "imports list", store: .existing,
-        run: { run in try listImports(run) })
+        path: ["imports", "list"], abstract: "List imported files (the same as 'imports').", usage: "imports list",
+        discussion: listDiscussion, store: .existing, run: { run in try listImports(run) })
+
+    static let listDiscussion = """
+        ADDED is what each import added. Its shifts are the ones the record holds now,
+        each counted once, under the oldest import whose evidence it holds: a file
+        that only gave another file's trips their times made none, and a shift a
+        later file joined to an older one is counted there.
+        """
 
     static func listImports(_ run: Invocation) throws -> ExitCode {
         _ = try run.arguments.positionals([])

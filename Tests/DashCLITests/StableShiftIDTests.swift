@@ -99,4 +99,17 @@ import TestSupport
         #expect(store.run("imports", "undo", "3").status == .success)
         #expect(try store.direct().connection.scalar("SELECT count(*) FROM joinedShift")?.int64 == 0)
     }
+
+    /// Deleting the shift another was joined into forgets that one with the work (the store then
+    /// holds nothing of it).
+    @Test func deletingTheJoinedShiftForgetsTheOneJoinedIntoIt() throws {
+        let store = try CLIStore()
+        try Self.importFile(store, "driver_payments-0.csv", Self.payments, template: "uber-driver-payments")
+        try Self.importFile(store, "shift-log.csv", "Date,Start,End,Platform,Earnings,Tips\n2026-11-20,18:30,20:00,DoorDash,40.00,5.00\n",
+                            template: "shift-log")
+        #expect(try store.direct().connection.scalar("SELECT count(*) FROM joinedShift")?.int64 == 1)
+        let deleted = store.run("shift", "delete", "1", "--yes")
+        #expect(deleted.status == .success, "\(deleted.stderr)")
+        #expect(try store.direct().connection.scalar("SELECT count(*) FROM joinedShift")?.int64 == 0)
+    }
 }
