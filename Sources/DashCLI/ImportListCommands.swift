@@ -3,12 +3,19 @@ import DashStore
 
 extension ImportCommands {
     static let list = CommandSpec(
-        path: ["imports"], abstract: "List imported files.", usage: "imports [list]", store: .existing,
+        path: ["imports"], abstract: "List imported files.", usage: "imports [list]", discussion: listDiscussion, store: .existing,
         run: { run in try listImports(run) })
 
     static let listAlias = CommandSpec(
-        path: ["imports", "list"], abstract: "List imported files (the same as 'imports').", usage: "imports list", store: .existing,
-        run: { run in try listImports(run) })
+        path: ["imports", "list"], abstract: "List imported files (the same as 'imports').", usage: "imports list",
+        discussion: listDiscussion, store: .existing, run: { run in try listImports(run) })
+
+    static let listDiscussion = """
+        ADDED is what each import added. Its shifts are the ones the record holds now,
+        each counted once, under the oldest import whose evidence it holds: a file
+        that only gave another file's trips their times made none, and a shift a
+        later file joined to an older one is counted there.
+        """
 
     static func listImports(_ run: Invocation) throws -> ExitCode {
         _ = try run.arguments.positionals([])
@@ -17,9 +24,11 @@ extension ImportCommands {
             if !run.quiet { run.print("no imports") }
             return .success
         }
+        let made = try run.store.madeShiftsByImport()
         var table = TextTable(headers: ["ID", "IMPORTED", "KIND", "FILE", "ADDED"], rightAligned: [0])
         for record in records {
-            table.rows.append([String(record.id), run.local(record.importedAt), record.kind.rawValue, record.fileName, record.summary])
+            table.rows.append([String(record.id), run.local(record.importedAt), record.kind.rawValue, record.fileName,
+                               addedNow(record, madeShifts: made[record.id] ?? [])])
         }
         run.context.console.out(table.render())
         return .success
@@ -47,6 +56,29 @@ extension ImportCommands {
             }
             return .success
         })
+}
+
+/// An import's stored summary with its shifts as the record holds them now: the made shifts
+/// counted under it (`Store.madeShiftsByImport`), in place of the count or ids it stored when
+/// it was imported, which later imports may have joined or undone (issue 27, item 5: a trips
+/// file that re-timed a payments file's 6 shifts was listed with "6 shifts created" of its own).
+func addedNow(_ record: ImportRecord, madeShifts: [Int64]) -> String {
+    var parts = record.summary.components(separatedBy: "; ").filter { !$0.isEmpty && !isShiftsPart($0) }
+    if !madeShifts.isEmpty {
+        let one = madeShifts.count == 1
+        parts.insert(record.kind == .gpx ? (one ? "new shift " : "new shifts ") + madeShifts.map(String.init).joined(separator: ", ")
+                                         : "\(madeShifts.count) shift\(one ? "" : "s") created", at: 0)
+    }
+    return parts.joined(separator: "; ")
+}
+
+/// The part of a stored summary naming the shifts an import made: "3 shifts created"
+/// (StatementIngest.Counts) or "new shifts 4, 5" (GPXIngest.addedText).
+private func isShiftsPart(_ part: String) -> Bool {
+    let words = part.split(separator: " ")
+    if words.count == 3, Int(words[0]) != nil, words[1] == "shift" || words[1] == "shifts", words[2] == "created" { return true }
+    guard words.count >= 3, words[0] == "new", words[1] == "shift" || words[1] == "shifts" else { return false }
+    return words.dropFirst(2).allSatisfy { Int($0.hasSuffix(",") ? $0.dropLast() : $0) != nil }
 }
 
 /// What an undo removed, every kind it touched and only those (issue 13, item 5: undoing a

@@ -109,10 +109,10 @@ extension StatementIngest {
             // file gives its own.
             if lines > 0, existing.deliveredAt == existing.acceptedAt {
                 do {
-                    // Parked with its times: the planner puts it on the shift they say, and plans
-                    // again where its lines had put it.
-                    touched.append(try Interval(start: existing.acceptedAt, end: existing.acceptedAt))
-                    try store.retimeDelivery(existing.id, accepted: row.accepted, delivered: row.delivered, onto: try parking.shift())
+                    // Given its times on its shift (which so keeps its id, docs/shifts-from-evidence.md),
+                    // then planned again from where its lines had put it to where its times say.
+                    touched.append(try Interval(start: min(existing.acceptedAt, row.accepted), end: max(existing.acceptedAt, row.delivered)))
+                    try store.retimeDelivery(existing.id, accepted: row.accepted, delivered: row.delivered)
                     counts.timesSet += 1
                     changed = true
                 } catch let error as ModelError {

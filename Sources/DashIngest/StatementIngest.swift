@@ -122,9 +122,11 @@ public enum StatementIngest {
             // Everything of the file is in: the shifts around it are planned once.
             do {
                 if let settled = try parking.settle(also: touched) {
-                    counts.created = settled.created.count
                     outcome.settled = settled
                 }
+                // The shifts it made that the record holds (a shift it made and then joined to
+                // another, or re-made after a re-timed trip, is not another one; issue 27, item 5).
+                counts.created = try store.madeShiftCount(importID: importID)
             } catch let refused as SettleRefused {
                 throw ImportRefused(problems: refused.reasons.map { RowProblem(line: 0, column: nil, message: $0) })
             }

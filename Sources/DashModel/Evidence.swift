@@ -133,14 +133,19 @@ public struct ShiftPlanInput: Hashable, Sendable {
     /// Made shifts carrying the driver's entries (earnings, fuel, a pause, a cash tip): joining two
     /// of them, splitting or removing one is refused.
     public var pinned: Set<Int64>
+    /// Made shifts joined into another earlier, each with the evidence it held when it was: a
+    /// split that parts that evidence from the shift it joined gives it its id back
+    /// (docs/shifts-from-evidence.md, "Ids"). An id here that is also in `madeShifts` is ignored.
+    public var joinedShifts: [MadeShiftHolding]
 
     public init(
         evidence: [EvidencePiece], driverShifts: [DriverShiftSpan] = [], madeShifts: [MadeShiftHolding] = [],
-        pinned: Set<Int64> = []
+        pinned: Set<Int64> = [], joinedShifts: [MadeShiftHolding] = []
     ) {
         self.evidence = evidence
         self.driverShifts = driverShifts
         self.madeShifts = madeShifts
         self.pinned = pinned
+        self.joinedShifts = joinedShifts
     }
 }

@@ -15,9 +15,11 @@ public struct ShiftPlan: Hashable, Sendable {
     public var isRefused: Bool { !refusals.isEmpty }
 }
 
-/// A made shift's id in a plan: one that exists now (kept), or one the store is to assign.
+/// A made shift's id in a plan: one that exists now (kept), one a shift joined into another
+/// had and takes back (its evidence parted again), or one the store is to assign.
 public enum PlannedShiftID: Hashable, Sendable, Comparable {
     case existing(Int64)
+    case revived(Int64)
     case new
 }
 

@@ -66,7 +66,8 @@ public enum ShiftPlanner {
         for (index, made) in candidates.enumerated() { for p in made.members { location[pieces[p].id] = .made(index) } }
         let rank = Dictionary(uniqueKeysWithValues: pieces.enumerated().map { ($1.id, $0) })
         let identity = MadeShiftIdentity.assign(
-            candidateCount: candidates.count, location: location, rank: rank, holdings: input.madeShifts, pinned: input.pinned)
+            candidateCount: candidates.count, location: location, rank: rank, holdings: input.madeShifts, pinned: input.pinned,
+            joined: input.joinedShifts)
         refusals += identity.refusals
         let made = candidates.enumerated().map { index, candidate in
             PlannedShift(

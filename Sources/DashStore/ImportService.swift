@@ -98,6 +98,23 @@ extension Store {
 
     // MARK: - Shifts for imported routes
 
+    /// The made shifts the record holds now, by the import each is counted under: the oldest
+    /// import whose evidence it holds (`shift.importId`, ShiftSettle.swift), so each made shift is
+    /// counted once, whatever was created and joined along the way (issue 27, item 5). Ids
+    /// ascending; an import that made none is absent.
+    public func madeShiftsByImport() throws -> [Int64: [Int64]] {
+        var made: [Int64: [Int64]] = [:]
+        for row in try connection.query("SELECT importId, id FROM shift WHERE importId IS NOT NULL AND id > 0 ORDER BY importId, id") {
+            made[row.int("importId"), default: []].append(row.int("id"))
+        }
+        return made
+    }
+
+    /// How many made shifts are counted under import `importID` now (see ``madeShiftsByImport()``).
+    public func madeShiftCount(importID: Int64) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM shift WHERE importId = ?1 AND id > 0", [.integer(importID)])?.int64 ?? 0)
+    }
+
     /// The shift whose span [start, end) holds `instant` (the active one from its start on): where
     /// a track that starts at `instant` goes.
     public func shiftCovering(_ instant: Instant) throws -> Shift? {
@@ -245,14 +262,7 @@ extension Store {
                     throw ImportUndoRefused(importID: id, reason: refused.description)
                 }
             }
-            if trips.retimed != nil {
-                // The planner placed every trip parked there: the parked shift goes, empty (a
-                // delivery left on it would go with it, so that is a fault, never a deletion).
-                guard try connection.scalar("SELECT count(*) FROM delivery WHERE shiftId = ?1", [.integer(-id)])?.int64 == 0 else {
-                    throw ImportUndoRefused(importID: id, reason: "a trip it had timed could not be placed again")
-                }
-                try connection.run("DELETE FROM shift WHERE id = ?1", [.integer(-id)])
-            }
+            try forgetVanishedJoined()
             try connection.run("DELETE FROM importRecord WHERE id = ?1", key)
             let shifts = settled.removed.count
             var undo = ImportUndo(record: record, shifts: shifts, captureSessions: sessions, routeSamples: samples,

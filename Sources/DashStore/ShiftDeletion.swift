@@ -84,6 +84,8 @@ extension Store {
             try connection.run("DELETE FROM routeSampleAside WHERE captureSessionId IN (SELECT id FROM captureSession WHERE shiftId = ?1)", id)
             try connection.run("DELETE FROM captureSession WHERE shiftId = ?1", id)
             try connection.run("DELETE FROM shift WHERE id = ?1", id)  // cascades: pauses, suspensions, deliveries, tips
+            // A shift once joined into this one is forgotten with the work it held (JoinedShifts.swift).
+            try forgetVanishedJoined()
             for offerID in offerIDs {
                 try connection.run("DELETE FROM offer WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM delivery WHERE offerId = ?1)",
                                    [.integer(offerID)])

@@ -32,6 +32,8 @@ struct ShiftEvidence {
     var pieces: [EvidencePiece] = []
     var rows: [EvidenceID: Row] = [:]
     var pinned: Set<Int64> = []
+    /// Made shifts joined into another that lay near, with the evidence each held then (JoinedShifts.swift).
+    var joined: [Int64: Set<EvidenceID>] = [:]
 
     var input: ShiftPlanInput {
         var held: [Int64: Set<EvidenceID>] = [:]
@@ -42,7 +44,15 @@ struct ShiftEvidence {
         let driver = shifts.values.filter { !$0.isMade }.map {
             DriverShiftSpan(id: $0.id, start: Instant(millisecondsSinceEpoch: $0.start), end: $0.end.map(Instant.init(millisecondsSinceEpoch:)))
         }
-        return ShiftPlanInput(evidence: pieces, driverShifts: driver, madeShifts: made, pinned: pinned)
+        return ShiftPlanInput(evidence: pieces, driverShifts: driver, madeShifts: made, pinned: pinned,
+                              joinedShifts: joined.map { MadeShiftHolding(id: $0.key, evidence: $0.value) })
+    }
+
+    /// The evidence each made shift (not parked) holds now, as the plan's input gives it.
+    func held(by ids: Set<Int64>) -> [Int64: Set<EvidenceID>] {
+        var held: [Int64: Set<EvidenceID>] = [:]
+        for (id, row) in rows where ids.contains(row.shiftID) { held[row.shiftID, default: []].insert(id) }
+        return held
     }
 }
 
@@ -116,6 +126,7 @@ extension Store {
             }
             if !widened { break }
         }
+        evidence.joined = try joinedShifts(from: low, to: high)
         var gaps: [Int64: Int64] = [:]
         for shift in evidence.shifts.values.sorted(by: { $0.id < $1.id }) {
             try gatherRows(of: shift, into: &evidence, gaps: &gaps, window: shift.parked ? window : nil,

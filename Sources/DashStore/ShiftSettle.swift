@@ -170,6 +170,11 @@ extension Store {
                 try connection.run("UPDATE shift SET startedAtMs = ?2, endedAtMs = ?3, importId = ?4 WHERE id = ?1", [.integer(id)] + span)
                 target = id
                 outcome.kept.append(id)
+            } else if case let .revived(id) = planned.id {
+                // Its evidence parted again from the shift it had joined: its id, and its fuel, back.
+                try reviveJoined(id, span: span)
+                target = id
+                outcome.created.append(id)
             } else {
                 try connection.run("INSERT INTO shift (startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3)", span)
                 target = connection.lastInsertRowID
@@ -193,6 +198,14 @@ extension Store {
                                                       [.integer(row.shiftID), .integer(session)])
             try deleteRouteAside(session: session)
             try connection.run("DELETE FROM captureSession WHERE id = ?1", [.integer(session)])
+        }
+        let joinedNow = Set(plan.retired.filter { $0.fate != .emptied }.map(\.id))
+        if !joinedNow.isEmpty {
+            let held = evidence.held(by: joinedNow)
+            for id in joinedNow.sorted() {
+                guard let shift = evidence.shifts[id] else { continue }
+                try rememberJoined(id, start: shift.start, end: shift.end ?? shift.start, evidence: held[id] ?? [])
+            }
         }
         try deleteShifts(plan.retired.map(\.id))
         outcome.removed.append(contentsOf: plan.retired.map(\.id))
@@ -349,17 +362,21 @@ extension Store {
         }
     }
 
-    /// Moves a trip (a delivery of one) to `shiftID` with the times a trips file gives it: the
-    /// planner then places it where those times say.
-    public func retimeDelivery(_ deliveryID: Int64, accepted: Instant, delivered: Instant, onto shiftID: Int64) throws {
+    /// Gives a trip (a delivery of one) the times a trips file (or, in an undo, its first money
+    /// line) gives it, on the shift it is on: the caller then plans the shifts around its old and
+    /// new times, and the planner places it where they say. It stays on its shift until then, so
+    /// that shift still holds it as far as the planner knows and keeps its id while it stands for
+    /// the same work (docs/shifts-from-evidence.md, "Ids"): parked elsewhere, it had left its
+    /// shift holding nothing, and the shift it made again took a new id (issue 27, item 5).
+    public func retimeDelivery(_ deliveryID: Int64, accepted: Instant, delivered: Instant) throws {
         try write {
             let delivery = try requireDelivery(deliveryID)
             guard delivered >= accepted else { throw ModelError.endsBeforeStart(start: accepted, end: delivered) }
             guard try connection.scalar("SELECT count(*) FROM delivery WHERE offerId = ?1", [.integer(delivery.offerID)])?.int64 == 1 else {
                 throw ModelError.outsideShift(what: "the trip's times (its offer has other deliveries)")
             }
-            try connection.run("UPDATE delivery SET shiftId = ?2, acceptedAtMs = ?3, deliveredAtMs = ?4 WHERE id = ?1",
-                               [.integer(deliveryID), .integer(shiftID), .instant(accepted), .instant(delivered)])
+            try connection.run("UPDATE delivery SET acceptedAtMs = ?2, deliveredAtMs = ?3 WHERE id = ?1",
+                               [.integer(deliveryID), .instant(accepted), .instant(delivered)])
             try connection.run("UPDATE offer SET acceptedAtMs = ?2 WHERE id = ?1", [.integer(delivery.offerID), .instant(accepted)])
         }
     }

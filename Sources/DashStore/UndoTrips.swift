@@ -36,15 +36,16 @@ extension Store {
             """, key)
         let lines = try connection.run("DELETE FROM deliveryLine WHERE importId = ?1", key)
         for row in touched { try writeLineSums(row.int("id")) }
-        let retimed = try retimeByLines(timedByIt + handed.map { $0.int("id") }, leaving: id)
+        let retimed = try retimeByLines(timedByIt + handed.map { $0.int("id") })
         return (lines, handed.count, retimed)
     }
 
     /// Trips (deliveries of one offer) that, with the import `leaving` gone, only their money
     /// lines time: the import holding each is one with lines on it, and no other holds it. Each
-    /// goes back to its first line's instant, parked on shift -`leaving` for the planner, as a
-    /// trip known only from its lines sits (docs/record.md); returns the span the moves touch.
-    private func retimeByLines(_ deliveries: [Int64], leaving: Int64) throws -> ClosedRange<Int64>? {
+    /// goes back to its first line's instant, as a trip known only from its lines sits
+    /// (docs/record.md), on the shift it is on, which so keeps its id (``retimeDelivery(_:accepted:delivered:)``);
+    /// returns the span the moves touch, for the planner.
+    private func retimeByLines(_ deliveries: [Int64]) throws -> ClosedRange<Int64>? {
         var span: ClosedRange<Int64>?
         for deliveryID in Set(deliveries).sorted() {
             guard let row = try connection.query("""
@@ -57,13 +58,8 @@ extension Store {
                 """, [.integer(deliveryID)]).first, let first = row["firstLine"].int64 else { continue }
             let accepted = row.int("acceptedAtMs"), end = row.int("endMs")
             guard accepted != first || end != first else { continue }
-            if span == nil {
-                let slot = Self.importParkingSlot(leaving)
-                try connection.run("INSERT INTO shift (id, startedAtMs, endedAtMs, importId) VALUES (?1, ?2, ?3, NULL)",
-                                   [.integer(-leaving), .integer(slot.start), .integer(slot.end)])
-            }
             let at = Instant(millisecondsSinceEpoch: first)
-            try retimeDelivery(deliveryID, accepted: at, delivered: at, onto: -leaving)
+            try retimeDelivery(deliveryID, accepted: at, delivered: at)
             let low = min(accepted, first), high = max(end, first)
             span = span.map { min($0.lowerBound, low)...max($0.upperBound, high) } ?? low...high
         }

@@ -107,7 +107,7 @@ import TestSupport
 
     @Test("a store of every earlier version keeps every route row, figure and export through v15", arguments: 1...12)
     func everyVersionThroughTheClusteredRoute(version: Int) throws {
-        // Later steps (issue 27's "0017 other income") come after v15's and touch no route.
+        // Later steps (issue 27's platform distance, other income, accounting, joined shifts) come after v15's and touch no route.
         #expect(Schema.currentVersion >= 15)
         let folder = try TemporaryDirectory()
         let written = folder.path("written-v\(version).sqlite")

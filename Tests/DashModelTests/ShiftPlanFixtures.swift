@@ -62,11 +62,13 @@ enum PlanFixture {
     /// The made shifts a plan would leave in the store, with ids 1, 2, ... for the new ones.
     static func holdings(after plan: ShiftPlan) -> [MadeShiftHolding] {
         var next: Int64 = 1 + (plan.madeShifts.compactMap { if case let .existing(id) = $0.id { id } else { nil } }.max() ?? 0)
+        // (A revived id was given before and is below the sequence: never the next.)
         return plan.madeShifts.map { shift in
             let id: Int64
-            if case let .existing(old) = shift.id {
+            switch shift.id {
+            case let .existing(old), let .revived(old):
                 id = old
-            } else {
+            case .new:
                 id = next
                 next += 1
             }

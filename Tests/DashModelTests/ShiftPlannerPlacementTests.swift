@@ -99,8 +99,8 @@ struct ShiftPlannerPlacementTests {
         #expect(both.refusals.first?.evidence.map(\.key) == ["a", "b"])
     }
 
-    @Test("a split keeps the id on the part holding the old shift's earliest evidence; pinned, it is refused")
-    func splitKeepsEarliest() throws {
+    @Test("a split keeps the id on the part holding the most of the old shift's evidence, as much: the earliest; pinned, it is refused")
+    func splitKeepsTheLargerPart() throws {
         let a = try F.piece("z-first", .trackSession, 600, 660, from: "gpx-1")
         let b = try F.piece("a-second", .trackSession, 800, 860, from: "gpx-2")
         let held = [MadeShiftHolding(id: 4, evidence: [a.id, b.id, EvidenceID("undone-trip")])]
@@ -108,12 +108,41 @@ struct ShiftPlannerPlacementTests {
         #expect(plan.madeShifts.map(\.id) == [.existing(4), .new])
         #expect(plan.madeShifts.map(\.formerIDs) == [[4], [4]])
         #expect(plan.retired.isEmpty)
+        // Two of its pieces later on, one earlier: the later part is the most of it.
+        let c = try F.piece("c-third", .trip, 820, 840, from: "trips")
+        let larger = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b, c], madeShifts: [MadeShiftHolding(id: 4, evidence: [a.id, b.id, c.id])]))
+        #expect(larger.madeShifts.map(\.id) == [.new, .existing(4)])
         let pinned = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b], madeShifts: held, pinned: [4]))
         #expect(pinned.refusals.map(\.reason) == [.splitsPinned(4)])
         #expect(pinned.refusals.first?.evidence.map(\.key) == ["a-second", "z-first"])
         // Moving part of it onto a driver's shift is a split as well.
         let moved = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b], driverShifts: [F.driver(101, 850, 900)], madeShifts: held, pinned: [4]))
         #expect(moved.refusals.map(\.reason) == [.splitsPinned(4)])
+    }
+
+    @Test("a shift joined into another takes its id back when a split parts its evidence again; the other keeps its own part")
+    func joinedShiftIsRevived() throws {
+        let a = try F.piece("a", .trackSession, 600, 660, from: "gpx-1")
+        let b1 = try F.piece("b1", .trip, 740, 760, from: "trips")
+        let b2 = try F.piece("b2", .trip, 770, 800, from: "trips")
+        let bridge = try F.piece("bridge", .trip, 680, 720, from: "log")
+        // Shift 5 (b1, b2) was joined into 3 (a) by the bridge: 3 holds all four.
+        let held = [MadeShiftHolding(id: 3, evidence: [a.id, b1.id, b2.id, bridge.id])]
+        let joined = [MadeShiftHolding(id: 5, evidence: [b1.id, b2.id])]
+        let together = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b1, b2, bridge], madeShifts: held, joinedShifts: joined))
+        #expect(together.madeShifts.map(\.id) == [.existing(3)])
+        #expect(together.retired.isEmpty)
+        // The bridge undone: 3 keeps its own part though the other is larger, and 5 comes back.
+        let parted = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b1, b2], madeShifts: held, joinedShifts: joined))
+        #expect(parted.madeShifts.map(\.id) == [.existing(3), .revived(5)])
+        #expect(parted.retired.isEmpty)
+        // An id that exists is never revived (its memory is ignored), and a joined shift whose
+        // evidence is gone revives nothing: 3, holding no other's then, keeps the most of its evidence.
+        let live = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b1, b2], madeShifts: held + [MadeShiftHolding(id: 5, evidence: [])],
+                                                    joinedShifts: joined))
+        #expect(live.madeShifts.map(\.id) == [.new, .existing(3)])
+        let gone = ShiftPlanner.plan(ShiftPlanInput(evidence: [a, b1, b2], madeShifts: held, joinedShifts: [MadeShiftHolding(id: 5, evidence: [bridge.id])]))
+        #expect(gone.madeShifts.map(\.id) == [.new, .existing(3)])
     }
 
     @Test("a made shift whose evidence is all gone is retired as emptied; pinned, that is refused")

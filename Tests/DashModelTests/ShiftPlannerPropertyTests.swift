@@ -17,6 +17,10 @@ struct ShiftPlannerPropertyTests {
         let before = ShiftPlanner.plan(ShiftPlanInput(evidence: earlier, driverShifts: input.driverShifts))
         input.madeShifts = F.holdings(after: before)
         input.pinned = Set(input.madeShifts.map(\.id).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
+        // Shifts joined into others earlier, remembering some of the evidence (and an id that exists).
+        input.joinedShifts = (0..<Int.random(in: 0...3, using: &rng)).map { index in
+            MadeShiftHolding(id: 1000 + Int64(index), evidence: Set(input.evidence.filter { _ in Int.random(in: 0..<5, using: &rng) == 0 }.map(\.id)))
+        } + input.madeShifts.prefix(1).map { MadeShiftHolding(id: $0.id, evidence: $0.evidence) }
         return input
     }
 
@@ -35,7 +39,8 @@ struct ShiftPlannerPropertyTests {
             count("driver", plan.driverShifts.count)
             count("outside driver", plan.driverShifts.filter { $0.outsideMilliseconds > 0 }.count)
             count("strays", plan.strays.count)
-            count("kept ids", plan.madeShifts.filter { $0.id != .new }.count)
+            count("kept ids", plan.madeShifts.filter { if case .existing = $0.id { true } else { false } }.count)
+            count("revived", plan.madeShifts.filter { if case .revived = $0.id { true } else { false } }.count)
             count("joined", plan.retired.filter { $0.fate != .emptied }.count)
             count(
                 "split",
@@ -51,7 +56,7 @@ struct ShiftPlannerPropertyTests {
             }
         }
         for key in [
-            "made", "payments", "money on a shift", "driver", "outside driver", "strays", "kept ids", "joined", "split", "over 16 h", "row over two",
+            "made", "payments", "money on a shift", "driver", "outside driver", "strays", "kept ids", "revived", "joined", "split", "over 16 h", "row over two",
             "pinned",
         ] {
             #expect(seen[key, default: 0] > 0, "the generator never produced: \(key)")
@@ -69,6 +74,7 @@ struct ShiftPlannerPropertyTests {
                 shuffled.evidence = (input.evidence + input.evidence.filter { _ in Bool.random(using: &rng) }).shuffled(using: &rng)
                 shuffled.driverShifts = (input.driverShifts + input.driverShifts.prefix(1)).shuffled(using: &rng)
                 shuffled.madeShifts = input.madeShifts.shuffled(using: &rng)
+                shuffled.joinedShifts = (input.joinedShifts + input.joinedShifts.prefix(1)).shuffled(using: &rng)
                 #expect(ShiftPlanner.plan(shuffled) == plan, "seed \(seed)")
             }
         }
