@@ -63,11 +63,17 @@ CREATE INDEX importRecordByDriverPlatform ON importRecord (driverPlatformKey) WH
 -- index importRecordBySha256
 CREATE INDEX importRecordBySha256 ON importRecord (sha256);
 
--- index joinedShiftByStart
-CREATE INDEX joinedShiftByStart ON joinedShift (startedAtMs);
-
 -- index offerByImport
 CREATE INDEX offerByImport ON offer (importId) WHERE importId IS NOT NULL;
+
+-- index otherIncomeByImport
+CREATE INDEX otherIncomeByImport ON otherIncome (importId) WHERE importId IS NOT NULL;
+
+-- index otherIncomeByRecordKey
+CREATE INDEX otherIncomeByRecordKey ON otherIncome (recordKey) WHERE recordKey IS NOT NULL;
+
+-- index otherIncomeByTime
+CREATE INDEX otherIncomeByTime ON otherIncome (occurredAtMs);
 
 -- index routeSampleAsideBySession
 CREATE INDEX routeSampleAsideBySession ON routeSampleAside (captureSessionId, recordedAtMs);
@@ -190,8 +196,8 @@ CREATE TABLE expense (
     CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'))) STRICT;
 
 -- table importHolding
-CREATE TABLE importHolding (
-    entity TEXT NOT NULL CHECK (entity IN ('delivery', 'deliveryLine', 'expense', 'shiftEarning')),
+CREATE TABLE "importHolding" (
+    entity TEXT NOT NULL CHECK (entity IN ('delivery', 'deliveryLine', 'expense', 'shiftEarning', 'otherIncome')),
     rowId INTEGER NOT NULL,
     importId INTEGER NOT NULL REFERENCES importRecord (id),
     PRIMARY KEY (entity, rowId, importId)
@@ -211,17 +217,6 @@ CREATE TABLE importRecord (
     CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
     CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL)), splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000)) STRICT;
 
--- table joinedShift
-CREATE TABLE joinedShift (
-    id INTEGER PRIMARY KEY CHECK (id > 0),
-    startedAtMs INTEGER NOT NULL,
-    endedAtMs INTEGER NOT NULL CHECK (endedAtMs >= startedAtMs),
-    evidence TEXT NOT NULL,
-    fuelMpgE4 INTEGER CHECK (fuelMpgE4 > 0),
-    fuelPricePerGallonE4 INTEGER CHECK (fuelPricePerGallonE4 >= 0),
-    CHECK ((fuelMpgE4 IS NULL) = (fuelPricePerGallonE4 IS NULL))
-) STRICT;
-
 -- table legacyRecordKeys
 CREATE TABLE legacyRecordKeys (since INTEGER NOT NULL) STRICT;
 
@@ -231,6 +226,20 @@ CREATE TABLE offer (
     acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
     platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
     importId INTEGER REFERENCES importRecord (id)
+) STRICT;
+
+-- table otherIncome
+CREATE TABLE otherIncome (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    occurredAtMs INTEGER NOT NULL CHECK (occurredAtMs BETWEEN -62135596800000 AND 253402300799999),
+    amountE4 INTEGER NOT NULL CHECK (amountE4 <> 0 AND amountE4 BETWEEN -100000000000 AND 100000000000),
+    platform TEXT NOT NULL CHECK (length(platform) BETWEEN 1 AND 100),
+    platformKey TEXT NOT NULL CHECK (length(platformKey) BETWEEN 1 AND 400),
+    kind TEXT NOT NULL CHECK (kind IN ('incentive', 'quest', 'referral', 'adjustment', 'other')),
+    note TEXT CHECK (length(note) BETWEEN 1 AND 200),
+    importId INTEGER REFERENCES importRecord (id),
+    recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
+    CHECK ((importId IS NULL) = (recordKey IS NULL))
 ) STRICT;
 
 -- table pickupPlace
