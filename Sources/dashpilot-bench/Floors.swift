@@ -79,7 +79,8 @@ func rate(_ value: Double) -> String { String(format: "%.0fk/s", value / 1000) }
 /// pickup places, offers and deliveries, copied from `source`) into a fresh store, in one
 /// transaction with the schema's checks, triggers, foreign keys and indexes, commit included:
 /// what the import could reach if reading, judging and planning cost nothing. Returns the seconds.
-func sqliteStatementFloor(from source: String, store path: String) throws -> Double {
+func sqliteStatementFloor(from source: String, store path: String,
+                          tables: [String] = ["importRecord", "shift", "pickupPlace", "offer", "delivery"]) throws -> Double {
     removeStoreFiles(path)
     let store = try Store.open(at: path, create: true)
     // A first write verifies the store (the full checks), outside the timed part.
@@ -89,7 +90,7 @@ func sqliteStatementFloor(from source: String, store path: String) throws -> Dou
     let clock = ContinuousClock()
     let t0 = clock.now
     try connection.execute("BEGIN IMMEDIATE")
-    for table in ["importRecord", "shift", "pickupPlace", "offer", "delivery"] {
+    for table in tables {
         try connection.execute("INSERT INTO main.\(table) SELECT * FROM source.\(table)")
     }
     try connection.execute("COMMIT")

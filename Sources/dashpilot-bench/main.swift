@@ -78,7 +78,8 @@ print()
 
 /// `BENCH_ONLY=6` (or `1,2`) runs only those groups: 1, 2 (route writes), 4 (GPX import and
 /// mileage), 6 (statement import), 7 (report), 8 (export), 9 (vehicle distance, issue 15), 10 (the
-/// doubling series, issue 18), 12 (the first write's guard on the year, issue 26); 11 (five years, issue 18's scale: about 2 GB) only when named
+/// doubling series, issue 18), 12 (the first write's guard on the year, issue 26), 13 (the real Uber pair,
+/// issue 27); 11 (five years, issue 18's scale: about 2 GB) only when named
 /// (`BENCH_ONLY=11`) or with `BENCH_SCALE=1`.
 let only = Set((ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? "").split(separator: ",").compactMap { Int($0) })
 func wanted(_ group: Int) -> Bool { only.isEmpty || only.contains(group) }
@@ -507,6 +508,7 @@ if wanted(8), FileManager.default.isExecutableFile(atPath: dashpilot) {
 // MARK: - The first write's guard (issue 26)
 
 if wanted(12), FileManager.default.isExecutableFile(atPath: dashpilot) { try guardBench() }
+if wanted(13), FileManager.default.isExecutableFile(atPath: dashpilot) { try realPairBench() }
 
 // MARK: - Vehicle distance (issue 15)
 
