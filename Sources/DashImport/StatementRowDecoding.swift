@@ -105,14 +105,29 @@ extension ShiftRowReader {
         var found: [RowProblem] = []
         defer { problems += found }
         func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
+        // A trip that did not complete (`cancelledWhen`): driven only when picked up.
+        var endsAtPickup = false
+        let cancelled = template.trips.cancelledWhen.map { $0.matches(cell(record, $0.column)) } ?? false
+        if cancelled, let rule = template.trips.cancelledWhen, cell(record, .pickedUp).isEmpty {
+            skipped.append((line, "\(rule.reason(cell(record, rule.column))): never picked up, so no trip was driven "
+                + "(a fee paid for it is the payments file's)"))
+            return
+        }
         let date = rowDate(record, problem: problem)
         var accepted: ParsedTime?, delivered: ParsedTime?
         do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
-        do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
         var pickedUp: ParsedTime?
         if template.readsPickup, case let text = cell(record, .pickedUp), !text.isEmpty {
             do { pickedUp = try template.timeFormat.parse(text) } catch { problem(StatementTemplate.Field.pickedUp.rawValue, "\(error)") }
         }
+        if cancelled, cell(record, .delivered).isEmpty {
+            // The rider left during the ride: it ends where the file's times do, at the pickup.
+            delivered = pickedUp
+            endsAtPickup = true
+        } else {
+            do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
+        }
+        let distance = tripDistance(record, problem: problem)
         var span: Interval?, requested: Instant?, atPickup = false
         if var accepted, let delivered, date != nil || template.timeFormat.hasDate {
             // The column a refusal names: the one whose time was being placed (a local time a
@@ -163,6 +178,7 @@ extension ShiftRowReader {
         }
         guard found.isEmpty, let span else { return }
         if atPickup { acceptedAtPickup.append(line) }
+        if endsAtPickup { cancelledAfterPickup.append(line) }
         let amounts = money.amounts
         let key: RecordKey, legacy: RecordKey?
         if trip.isEmpty {
@@ -174,13 +190,18 @@ extension ShiftRowReader {
                 content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
                     .joined(separator: ","))
             }
+            // The platform's distance, only when a row has one (so a row without keeps its key):
+            // the same row in another file states the same distance (TripDistanceSchema.swift).
+            if let distance { content.append("d" + String(distance)) }
             (key, legacy) = (SHA256.recordKey(content), nil)
         } else {
             (key, legacy) = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
         }
+        let shared = template.trips.sharedRideWhen.map { $0.matches(cell(record, $0.column)) } ?? false
         deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, platform: platform, pickup: pickup,
                                       recordKey: key, keyIsDeclared: !trip.isEmpty, amounts: amounts,
-                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy))
+                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy,
+                                      distanceMillimetres: distance, isSharedRide: shared))
     }
 
     mutating func row(_ record: CSVRecord, driver: String?) {
