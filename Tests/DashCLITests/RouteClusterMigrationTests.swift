@@ -74,6 +74,19 @@ import TestSupport
         }
     }
 
+    /// The tables steps after v15 add (empty), so the v14 copy reads as this build reads: the
+    /// figures compared are the route's, which no later step changes (v16, a trip's
+    /// platform-reported distance, is read by every report).
+    static func addLaterTables(_ store: Store) throws {
+        let current = try Store.inMemory()
+        for row in try current.connection.query("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name = 'deliveryDistance'") {
+            guard let sql = row["sql"].string else { continue }
+            if try store.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ?1", [row["name"]]) == .integer(0) {
+                try store.connection.execute(sql)
+            }
+        }
+    }
+
     /// Every route row, then every figure and export of the record, as this build reads them.
     struct Snapshot: Equatable {
         var routes: [[RouteSample]] = []
@@ -107,7 +120,7 @@ import TestSupport
 
     @Test("a store of every earlier version keeps every route row, figure and export through v15", arguments: 1...12)
     func everyVersionThroughTheClusteredRoute(version: Int) throws {
-        #expect(Schema.currentVersion == 15)
+        #expect(Schema.currentVersion >= 15)
         let folder = try TemporaryDirectory()
         let written = folder.path("written-v\(version).sqlite")
         do {
@@ -120,10 +133,11 @@ import TestSupport
         do {
             let v12 = try Store.openHistorical(at: folder.path("v14.sqlite"), version: 14)
             #expect(try v12.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'routeSampleByShiftTime'") == .integer(1))
+            try Self.addLaterTables(v12)
             before = try Self.everything(v12)
         }
         let store = try Store.open(at: folder.path("v15.sqlite"), create: false)
-        #expect(store.version == 15)
+        #expect(store.version == Schema.currentVersion)
         #expect(try store.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'routeSampleByShiftTime'") == .integer(0))
         let after = try Self.everything(store)
         #expect(after.routes == before.routes)
@@ -159,7 +173,7 @@ import TestSupport
         let shown = try ProcessHarness.run([ProcessHarness.dashpilot, "--store", path, "shift", "show", "1"], output: out)
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains(miles), "\(miles) in \(shown.stdout)")
-        #expect(shown.stderr.contains("migrated the store from schema version 12 to 15"), "\(shown.stderr)")
+        #expect(shown.stderr.contains("migrated the store from schema version 12 to \(Schema.currentVersion)"), "\(shown.stderr)")
         let store = try Store.open(at: path, create: false)
         let top = try store.connection.scalar("SELECT max(id) FROM routeSample")?.int64 ?? 0
         let at = Instant(millisecondsSinceEpoch: Self.start)

@@ -47,6 +47,7 @@ struct SchemaConstraintTests {
             UPDATE shift SET recordedMilesE1 = 412, odometerStartE1 = 123456, odometerEndE1 = 123868 WHERE id = 1;
             INSERT INTO vehicleOdometerYear (year, startE1, endE1) VALUES (2026, 412500, 639804);
             INSERT INTO taxPayment (paidOn, taxYear, amountE4) VALUES ('2026-04-14', 2026, 8500000);
+            INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 2, 5632704);
             """)
         return store
     }
@@ -70,6 +71,12 @@ struct SchemaConstraintTests {
         ("tips without gross on a figure", "INSERT INTO shiftEarning (shiftId, platform, platformKey, startedAtMs, endedAtMs, tipsE4, importId, recordKey) VALUES (1, 'Uber', 'uber', 1000, 2000, 5, 1, '\(String(repeating: "ef", count: 32))')"),
         ("a line of no kind", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, kind) VALUES (2, 1, '\(String(repeating: "ef", count: 32))', 6000, 1, 'bonus')"),
         ("a holding of no entity", "INSERT INTO importHolding (entity, rowId, importId) VALUES ('shift', 1, 2)"),
+        ("a trip's distance below zero", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, -1)"),
+        ("a trip's distance of more than 1,000 miles", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, 1609344001)"),
+        ("a trip's distance in miles, not millimetres", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, 4.75)"),
+        ("a trip's distance of no trip", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (99, 1, 5)"),
+        ("a trip's distance of no import", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 99, 5)"),
+        ("one import stating a trip's distance twice", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 2, 5)"),
         ("a lower-case currency", "UPDATE importRecord SET currency = 'usd' WHERE id = 1"),
         ("tips more than gross", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, 101)"),
         ("negative tips", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, -1)"),
