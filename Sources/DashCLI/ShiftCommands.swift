@@ -92,7 +92,7 @@ enum ShiftCommands {
             // The trips' platform-reported distance (docs/mileage.md): the miles only without
             // your figure and a route, and never added to either.
             let reported = try store.platformDistance(of: id)
-            let aside = reported.map { "; its trips' \(milesText($0)) reported by \($0.reporters) not counted" } ?? ""
+            let aside = reported.map { "; not counted: its trips' \(milesText($0)) on-trip miles reported by \($0.reporters)" } ?? ""
             if let typed = try store.recordedMiles(of: id) {
                 run.print("  miles:     \(VehicleCommands.text(typed)), yours (they count, not the route)"
                           + (measured.map { "; the route recorded \($0)" } ?? "") + aside)

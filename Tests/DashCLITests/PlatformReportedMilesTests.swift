@@ -124,7 +124,7 @@ import TestSupport
         #expect(imported.status == .success, "\(imported.stderr)")
         let route = try #require(TaxRead.csvObjects(store.run("report", "--range", "2026-11", "--shifts", "--format", "csv").stdout).first)
         #expect(route["miles_source"] == "route" && (Double(route["miles"] ?? "") ?? 99) < 5, "\(route)")
-        #expect(store.run("shift", "show", "1").stdout.contains("; its trips' 25.00 reported by Uber not counted\n"))
+        #expect(store.run("shift", "show", "1").stdout.contains("; not counted: its trips' 25.00 on-trip miles reported by Uber\n"))
         #expect(store.run("shift", "miles", "1", "--miles", "12.5").status == .success)
         let recorded = try #require(TaxRead.csvObjects(store.run("report", "--range", "2026-11", "--shifts", "--format", "csv").stdout).first)
         #expect(recorded["miles"] == "12.5000" && recorded["miles_source"] == "recorded", "\(recorded)")
