@@ -72,6 +72,21 @@ import TestSupport
                 "the completed row's distance, not its shares'")
     }
 
+    /// A trip cancelled before its pickup that the payments pay a fee for is one delivery, at its
+    /// request time, with its money, whichever file comes first; the one cancelled after its
+    /// pickup is one too, timed by the trips file.
+    @Test(arguments: [true, false])
+    func aPaidCancellationIsOneDeliveryInEitherOrder(tripsFirst: Bool) throws {
+        let files = [("driver_lifetime_trips-0.csv", Self.trips, "uber-driver-trips"), ("driver_payments-0.csv", Self.payments, "uber-driver-payments")]
+        let store = try Self.imported(tripsFirst ? files : files.reversed())
+        // 2026-11-02 08:35 and 08:50 in Chicago.
+        #expect(try store.values("SELECT acceptedAtMs, deliveredAtMs, ownAmountE4 FROM delivery WHERE acceptedAtMs >= 1793630100000 ORDER BY 1") == [
+            [.integer(1_793_630_100_000), .integer(1_793_630_400_000), .integer(40_000)],
+            [.integer(1_793_631_000_000), .integer(1_793_631_000_000), .integer(38_800)],
+        ])
+        #expect(try store.values("SELECT count(*) FROM delivery") == [[.integer(4)]])
+    }
+
     /// The miles reach `shift show`, `shifts`, the report's CSV, the mileage log (CSV and
     /// workbook) and the tax summary's line 9, each saying what they leave out.
     @Test func platformMilesAreTheShiftsMilesMarkedEverywhere() throws {
