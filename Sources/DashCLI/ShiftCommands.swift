@@ -11,7 +11,7 @@ enum ShiftCommands {
             OptionHelp(name: "from", value: "DATE", help: "Only shifts that started on or after this local date (YYYY-MM-DD)."),
             OptionHelp(name: "to", value: "DATE", help: "Only shifts that started before this local date (exclusive)."),
         ],
-        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours. Miles are measured from the recorded route, or are the ones you recorded with 'shift miles' (marked r); '-' means neither.",
+        discussion: "Times are local in --tz. Hours are decimal: 8.50 is eight and a half hours. Miles are measured from the recorded route, or are the ones you recorded with 'shift miles' (marked r), or else the on-trip distance a platform's trips file reports (marked p: driving between trips not included); '-' means none.",
         store: .existing,
         run: { run in
             _ = try run.arguments.positionals([])
@@ -20,7 +20,7 @@ enum ShiftCommands {
             let store = try run.store
             var table = TextTable(headers: ["ID", "START", "END", "STATE", "WORKED", "PAUSED", "MILES", "EARNINGS", "TIPS", "FUEL"],
                                   rightAligned: [0, 4, 5, 6, 7, 8])
-            var fromTrips = false, typedMiles = false
+            var fromTrips = false, typedMiles = false, reportedBy = Set<String>()
             for shift in try store.shifts(from: from, to: to) {
                 let times = try ShiftTimes(shift: shift, store: store, now: run.now)
                 // The gross the report counts (docs/report.md), marked when it is not your own
@@ -34,7 +34,7 @@ enum ShiftCommands {
                     String(shift.id), run.local(shift.start), shift.end.map { run.clock($0, after: shift.start) } ?? "-",
                     try store.state(of: shift).rawValue,
                     Durations.hoursText(times.worked), Durations.hoursText(times.paused),
-                    try milesCell(shift.id, store: store, marked: &typedMiles),
+                    try milesCell(shift.id, store: store, marked: &typedMiles, reported: &reportedBy),
                     earnings, tips,
                     shift.fuel.map { "\($0.milesPerGallon) mpg @ \($0.pricePerGallon)" } ?? "-",
                 ])
@@ -45,6 +45,9 @@ enum ShiftCommands {
                 run.context.console.out(table.render())
                 if fromTrips { run.print("* from imported statements or trips, not a figure you typed (docs/report.md says which counts)") }
                 if typedMiles { run.print("r miles you recorded ('shift miles'), not the measured route") }
+                if !reportedBy.isEmpty {
+                    run.print("p " + PlatformDistance.note(PlatformDistance.reporters(reportedBy)) + " (no route, no miles of yours)")
+                }
             }
             return .success
         })
@@ -86,11 +89,20 @@ enum ShiftCommands {
             run.print("  route:     \(samples) positions in \(sessions.count) capture session\(sessions.count == 1 ? "" : "s")")
             let measure = samples == 0 ? nil : try store.routeMeasures(shiftIDs: [id]).first
             let measured = measure.map { String(format: "%.2f", MileageMeter.miles($0.meters)) }
+            // The trips' platform-reported distance (docs/mileage.md): the miles only without
+            // your figure and a route, and never added to either.
+            let reported = try store.platformDistance(of: id)
+            let aside = reported.map { "; not counted: its trips' \(milesText($0)) on-trip miles reported by \($0.reporters)" } ?? ""
             if let typed = try store.recordedMiles(of: id) {
                 run.print("  miles:     \(VehicleCommands.text(typed)), yours (they count, not the route)"
-                          + (measured.map { "; the route recorded \($0)" } ?? ""))
+                          + (measured.map { "; the route recorded \($0)" } ?? "") + aside)
+            } else if let measured {
+                run.print("  miles:     \(measured) recorded" + aside)
+            } else if let reported {
+                run.print("  miles:     \(milesText(reported)) on \(reported.trips) trip\(reported.trips == 1 ? "" : "s") (platform): "
+                          + PlatformDistance.note(reported.reporters) + "; no route or miles of yours")
             } else {
-                run.print("  miles:     " + (measured.map { "\($0) recorded" } ?? "no route recorded"))
+                run.print("  miles:     no route recorded")
             }
             if let stops = measure?.stops, !stops.isEmpty {
                 // Inferred parked stretches (docs/mileage.md): not a pause, still working time.
@@ -264,14 +276,22 @@ enum ShiftCommands {
             return .success
         })
 
-    /// The MILES cell of `shifts`: your recorded figure (marked r), else the route's, else `-`.
-    static func milesCell(_ id: Int64, store: Store, marked: inout Bool) throws -> String {
+    /// The MILES cell of `shifts`: your recorded figure (marked r), else the route's, else the
+    /// trips' platform-reported distance (marked p), else `-`.
+    static func milesCell(_ id: Int64, store: Store, marked: inout Bool, reported: inout Set<String>) throws -> String {
         if let typed = try store.recordedMiles(of: id) {
             marked = true
             return RecordedMiles.text(typed.tenths) + "0r"
         }
-        return try store.routeSampleCount(shiftID: id) == 0 ? "-" : String(format: "%.2f", MileageMeter.miles(try store.routeFigureMeters(shiftID: id)))
+        if try store.routeSampleCount(shiftID: id) > 0 { return String(format: "%.2f", MileageMeter.miles(try store.routeFigureMeters(shiftID: id))) }
+        guard let platform = try store.platformDistance(of: id) else { return "-" }
+        reported.formUnion(platform.names.values)
+        if platform.names.isEmpty { reported.insert("the platform") }
+        return milesText(platform) + "p"
     }
+
+    /// A platform-reported distance in miles, two places (`12.34`).
+    static func milesText(_ distance: PlatformDistance) -> String { String(format: "%.2f", MileageMeter.miles(distance.meters)) }
 
     static func describe(_ preview: ShiftDeletion, run: Invocation) {
         let shift = preview.shift

@@ -13,6 +13,8 @@ public enum ReportJSON {
             members.append(("fees", .cell(.money(f.fees))))
             members.append(("platforms", platforms(report.platformRows(period, f))))
             members.append(("shifts_without_route", .integer(f.shiftsWithoutRoute)))
+            // Shifts whose miles are their trips' platform-reported distance (docs/mileage.md).
+            members.append(("shifts_on_platform_miles", .integer(f.shiftsOnPlatformDistance)))
             members.append(("shifts_timed_by_payments", .integer(f.shiftsTimedByPayments)))
             // The route's distance while no trip was active (docs/mileage.md, "Miles per
             // platform"): with each platform's trip_distance it is the routes' distance.

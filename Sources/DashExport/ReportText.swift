@@ -129,6 +129,10 @@ public enum ReportText {
         fuel += ". Fuel expenses recorded: \((t.expensesByCategory["fuel"] ?? .zero).formatted()) (a second view; never both subtracted)."
         lines.append(fuel)
         lines.append("Per \(word): \(text(.money(t.earningsPerDistance(unit)))) over the shifts with earnings and a route.")
+        if t.shiftsOnPlatformDistance > 0 {
+            lines.append("Miles: those of \(count(t.shiftsOnPlatformDistance, "shift")) with no route or recorded miles are "
+                + PlatformDistance.note(PlatformDistance.reporters(t.platformDistanceReporters)) + ".")
+        }
         if t.shiftsWithPlatformMiles > 0 {
             var sentence = "Distance: ON TRIPS above is driven while a platform's trip was active; "
                 + "\(CellText.twoPlaces(unit.amount(meters: t.metersBetweenTrips))) \(unit == .mi ? "miles" : "km") between trips, not attributed"

@@ -86,8 +86,8 @@ extension StatementTemplate {
         "uber-driver-trips": """
         {
           "name": "uber-driver-trips",
-          "description": "driver_lifetime_trips-0.csv of Uber's personal data download (2025): one row per trip request, local wall times written with a false 'Z' (pass --tz); no trip id (the request time names the trip) and no column of the driver's pay.",
-          "source": "the header and values of three real 2025 downloads (issue 14); docs/templates.md, The Uber templates",
+          "description": "driver_lifetime_trips-0.csv of Uber's personal data download (2025): one row per trip request, local wall times written with a false 'Z' (pass --tz); no trip id (the request time names the trip) and no column of the driver's pay. A shared ride's fare_split rows are its completed row's trip; a cancelled trip is a trip only when it was picked up; the on-trip distance is kept with each trip.",
+          "source": "the header and values of three real 2025 downloads (issue 14) and a Los Angeles pair (issue 27); docs/templates.md, The Uber templates",
           "kind": "deliveries",
           "platform": "Uber",
           "delimiter": ",",
@@ -100,10 +100,13 @@ extension StatementTemplate {
             "accepted": ["local request timestamp"],
             "pickedUp": ["begin trip local timestamp"],
             "delivered": ["local dropoff timestamp"],
+            "distance": ["trip distance (miles)"],
             "status": ["status"],
             "currency": ["currency code"]
           },
-          "skip": [{"column": "status", "unless": ["completed", "fare_split"]}]
+          "distanceUnit": "miles",
+          "sharedRideWhen": {"column": "status", "values": ["fare_split"]},
+          "cancelledWhen": {"column": "status", "unless": ["completed", "fare_split"]}
         }
 
         """,

@@ -7,7 +7,7 @@ public enum DraftKind: String, Sendable, CaseIterable {
         switch self {
         case .shifts: ["date", "start", "end", "gross", "tips", "incentive", "fee", "adjustment", "platform", "currency", "driver", "status"]
         case .deliveries: ["date", "accepted", "pickedUp", "delivered", "trip", "pay", "tips", "incentive", "fee", "adjustment", "platform", "pickup",
-                           "currency", "driver", "status"]
+                           "distance", "currency", "driver", "status"]
         case .moneyLines: ["trip", "line", "time", "amount", "tips", "platform", "currency", "driver", "category", "description", "status"]
         case .expenses: ["date", "amount", "category", "note"]
         }
@@ -96,6 +96,8 @@ public enum HeaderMatching {
             : ["amount", "local amount", "your earnings", "earnings", "net amount"]
         case "pay": list = ["pay", "amount", "earnings", "your earnings", "driver pay", "base pay"]
         case "pickup": list = ["pickup", "restaurant", "store", "merchant", "pickup place"]
+        case "distance": list = ["distance", "trip distance", "distance miles", "trip distance miles", "distance mi", "trip distance mi",
+                                 "distance km", "trip distance km", "miles", "km"]
         case "category": list = kind == .expenses ? ["category", "type", "kind", "expense type"] : ["category"]
         case "description": list = ["description", "classification", "memo", "details"]
         case "note": list = ["note", "notes", "description", "memo", "details", "comment"]

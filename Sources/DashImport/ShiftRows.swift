@@ -38,6 +38,12 @@ public struct ShiftRowReader {
     /// Delivery rows accepted at their pickup time because their request time came after it
     /// (Uber Reserve; the `pickedUp` column): noted in the import's summary, not refused.
     public internal(set) var acceptedAtPickup: [Int] = []
+    /// Delivery rows of trips that did not complete (`cancelledWhen`) but were picked up, read
+    /// as trips ending at their pickup (no drop-off time): noted in the import's summary.
+    public internal(set) var cancelledAfterPickup: [Int] = []
+    /// Rows of a shared ride's other riders (`sharedRideWhen`) joined to their trip's row
+    /// (``joinSharedRides()``): noted in the import's summary.
+    public internal(set) var sharedRideRows: [Int] = []
     var problems: [RowProblem] = []
     /// The driver whose rows are read (`driver:` of the initialiser), as given; nil: every row,
     /// and a file naming two drivers is refused.
@@ -118,6 +124,7 @@ public struct ShiftRowReader {
             triplessLines += half.reader.triplessLines
             skipped += half.reader.skipped
             acceptedAtPickup += half.reader.acceptedAtPickup
+            cancelledAfterPickup += half.reader.cancelledAfterPickup
             problems += half.reader.problems
             driversSeen.formUnion(half.reader.driversSeen)
             driverRows += half.reader.driverRows
@@ -136,6 +143,7 @@ public struct ShiftRowReader {
         copy.triplessLines = []
         copy.skipped = []
         copy.acceptedAtPickup = []
+        copy.cancelledAfterPickup = []
         copy.problems = []
         copy.driversSeen = []
         copy.driverRows = 0
@@ -161,6 +169,7 @@ public struct ShiftRowReader {
         problems += csvProblems
         take(records)
         problems += fileProblems()
+        joinSharedRides()
         return (rows, skipped, RowProblem.listed(problems, headerSeen: headerSeen, dropped: problemsDropped))
     }
 

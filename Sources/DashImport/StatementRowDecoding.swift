@@ -106,42 +106,16 @@ extension ShiftRowReader {
         var found: [RowProblem] = []
         defer { problems += found }
         func problem(_ column: String, _ message: String) { found.append(RowProblem(line: line, column: column, message: message)) }
-        let date = rowDate(record, problem: problem)
-        var accepted: ParsedTime?, delivered: ParsedTime?
-        do { accepted = try template.timeFormat.parse(cell(record, .accepted)) } catch { problem("accepted", "\(error)") }
-        do { delivered = try template.timeFormat.parse(cell(record, .delivered)) } catch { problem("delivered", "\(error)") }
-        var pickedUp: ParsedTime?
-        if template.readsPickup, case let text = cell(record, .pickedUp), !text.isEmpty {
-            do { pickedUp = try template.timeFormat.parse(text) } catch { problem(StatementTemplate.Field.pickedUp.rawValue, "\(error)") }
+        // A trip that did not complete (`cancelledWhen`): driven only when picked up.
+        let cancelled = template.trips.cancelledWhen.map { $0.matches(cell(record, $0.column)) } ?? false
+        if cancelled, let rule = template.trips.cancelledWhen, cell(record, .pickedUp).isEmpty {
+            skipped.append((line, "\(rule.reason(cell(record, rule.column))): never picked up, so no trip was driven "
+                + "(a fee paid for it is the payments file's)"))
+            return
         }
-        var span: Interval?, requested: Instant?, atPickup = false
-        if var accepted, let delivered, date != nil || template.timeFormat.hasDate {
-            // The column a refusal names: the one whose time was being placed (a local time a
-            // clock change skips or repeats is said in its own column, not the delivery's end).
-            var column = "accepted"
-            do {
-                let requestedAt = try StatementTime.instant(accepted, date: date, zone: resolver)
-                requested = requestedAt
-                // Requested after its pickup (an Uber Reserve trip: the request time is the
-                // reservation's): accepted at the pickup, and noted (docs/templates.md).
-                column = StatementTemplate.Field.pickedUp.rawValue
-                if let pickedUp, try StatementTime.instant(pickedUp, date: date, zone: resolver) < requestedAt {
-                    accepted = pickedUp
-                    atPickup = true
-                }
-                column = "delivered"
-                if accepted == delivered {
-                    // Accepted and delivered in the same minute as written: the same instant, not a day apart.
-                    let instant = try StatementTime.instant(accepted, date: date, zone: resolver)
-                    span = try? Interval(start: instant, end: instant)
-                } else {
-                    span = try StatementTime.span(date: date, start: accepted, end: delivered, zone: resolver,
-                                                  endMayBeNextDay: template.endMayBeNextDay)
-                }
-            } catch {
-                problem(column, "\(error)")
-            }
-        }
+        let times = deliveryTimes(record, cancelled: cancelled, problem: problem)
+        let (span, requested) = (times.span, times.requested)
+        let distance = tripDistance(record, problem: problem)
         let currency = rowCurrency(record, problem: problem)
         let money = rowMoney(record, pay: .pay, field: "a delivery's pay", currency: currency, problem: problem)
         let pickupText = cell(record, .pickup)
@@ -163,7 +137,8 @@ extension ShiftRowReader {
             problem("delivered", "a delivery of more than 4 hours (\(span.start) to \(span.end)): is the time earlier than the acceptance by mistake?")
         }
         guard found.isEmpty, let span else { return }
-        if atPickup { acceptedAtPickup.append(line) }
+        if times.atPickup { acceptedAtPickup.append(line) }
+        if times.endsAtPickup { cancelledAfterPickup.append(line) }
         let amounts = money.amounts
         let key: RecordKey, legacy: RecordKey?
         if trip.isEmpty {
@@ -175,13 +150,18 @@ extension ShiftRowReader {
                 content.append("k" + [amounts.pay, amounts.incentives, amounts.adjustments, amounts.fees].map { $0?.units.description ?? "-" }
                     .joined(separator: ","))
             }
+            // The platform's distance, only when a row has one (so a row without keeps its key):
+            // the same row in another file states the same distance (TripDistanceSchema.swift).
+            if let distance { content.append("d" + String(distance)) }
             (key, legacy) = (SHA256.recordKey(content), nil)
         } else {
             (key, legacy) = KeyText.keys(written: ["trip", platform ?? "", trip], folded: ["trip", folded(platform ?? ""), KeyText.fold(trip)])
         }
+        let shared = template.trips.sharedRideWhen.map { $0.matches(cell(record, $0.column)) } ?? false
         deliveries.append(DeliveryRow(line: line, accepted: span.start, delivered: span.end, platform: platform, pickup: pickup,
                                       recordKey: key, keyIsDeclared: !trip.isEmpty, amounts: amounts,
-                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy))
+                                      labels: labels(driver: driver, currency: currency), declaredLegacyKey: legacy,
+                                      distanceMillimetres: distance, isSharedRide: shared))
     }
 
     mutating func row(_ record: CSVRecord, driver: String?) {

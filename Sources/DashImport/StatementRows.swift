@@ -116,9 +116,23 @@ public struct DeliveryRow: Sendable, Equatable {
     /// Labels and a trip-keyed row's earlier key, when it has either (a content key's earlier
     /// key is computed from the row).
     let extras: DeliveryExtras?
+    /// True when the template's `sharedRideWhen` matches the row: another rider's share of a
+    /// trip the file has (Uber's `fare_split`), joined to it when the file is finished.
+    public let isSharedRide: Bool
+    /// Millimetres, `Int64.min` for none (8 bytes a row where an optional takes 16).
+    private var distanceUnits: Int64 = .min
+
+    /// The trip's distance as the platform reports it, in millimetres (``TripDistanceText``);
+    /// nil when the template reads none or the cell is blank (not recorded, never 0).
+    public internal(set) var distanceMillimetres: Int64? {
+        get { distanceUnits == .min ? nil : distanceUnits }
+        set { distanceUnits = newValue ?? .min }
+    }
 
     init(line: Int, accepted: Instant, delivered: Instant, platform: String?, pickup: String?, recordKey: RecordKey, keyIsDeclared: Bool,
-         amounts: KindAmounts, labels: RowLabels?, declaredLegacyKey: RecordKey?) {
+         amounts: KindAmounts, labels: RowLabels?, declaredLegacyKey: RecordKey?, distanceMillimetres: Int64? = nil, isSharedRide: Bool = false) {
+        self.isSharedRide = isSharedRide
+        distanceUnits = distanceMillimetres ?? .min
         self.line = line
         self.accepted = accepted
         self.delivered = delivered

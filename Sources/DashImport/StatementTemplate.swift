@@ -35,6 +35,10 @@ public struct StatementTemplate: Sendable, Equatable {
         case driver
         /// The row's currency, an ISO 4217 code (Uber's `Currency Code`); blank: the template's.
         case currency
+        /// The trip's distance as the platform reports it (Uber's `Trip Distance (miles)`), in
+        /// the template's `distanceUnit`: stored with the trip, never read as the vehicle's
+        /// miles where a route or the driver's figure exists (docs/mileage.md).
+        case distance
 
         /// Its place in `allCases`: an array index, cheaper per cell than a dictionary.
         public var ordinal: Int {
@@ -62,6 +66,7 @@ public struct StatementTemplate: Sendable, Equatable {
             case .driver: 20
             case .currency: 21
             case .pickedUp: 22
+            case .distance: 23
             }
         }
     }
@@ -138,6 +143,9 @@ public struct StatementTemplate: Sendable, Equatable {
     /// data download has no trip id; a payment line's `Local Timestamp` is its trip's request
     /// time): `time` for money lines, `accepted` for delivery rows. Nil: the `trip` column.
     public var tripFrom: Field? = nil
+    /// `distanceUnit`, `sharedRideWhen` and `cancelledWhen` (StatementTemplateTrips.swift):
+    /// how a trips file's distance, shared rides and cancelled trips are read.
+    public var trips = TripKeys()
     /// The pickup time of a delivery row (`pickedUp` column) replaced a request time that came
     /// after it (Uber Reserve): true when the template maps `pickedUp`.
     public var readsPickup: Bool { columns[.pickedUp] != nil }
@@ -163,14 +171,15 @@ public struct StatementTemplate: Sendable, Equatable {
         let common: Set<Field> = [.date, .tips, .platform, .description, .category, .status, .driver, .currency]
         switch kind {
         case .shifts: return common.union([.start, .end, .gross, .incentive, .fee, .adjustment])
-        case .deliveries: return common.union([.accepted, .delivered, .pay, .pickup, .trip, .incentive, .fee, .adjustment, .pickedUp])
+        case .deliveries: return common.union([.accepted, .delivered, .pay, .pickup, .trip, .incentive, .fee, .adjustment, .pickedUp, .distance])
         case .moneyLines: return common.union([.trip, .line, .time, .amount])
         }
     }
 
-    /// The columns a rule (`skip`, `tipsWhen`, `kindWhen`) reads.
+    /// The columns a rule (`skip`, `tipsWhen`, `kindWhen`, `sharedRideWhen`, `cancelledWhen`) reads.
     var ruleFields: Set<Field> {
-        Set(skip.map(\.column) + [tipsWhen?.column].compactMap { $0 } + kindWhen.values.map(\.column))
+        Set(skip.map(\.column) + [tipsWhen?.column, trips.sharedRideWhen?.column, trips.cancelledWhen?.column].compactMap { $0 }
+            + kindWhen.values.map(\.column))
     }
 
     public static func builtIn(_ name: String) throws -> StatementTemplate? {
@@ -185,7 +194,8 @@ public struct StatementTemplate: Sendable, Equatable {
         }
         let known: Set<String> = ["name", "description", "kind", "platform", "delimiter", "encoding", "decimalMark", "dateFormat",
                                   "timeFormat", "endMayBeNextDay", "columns", "skip", "tipsWhen", "timeZone", "source",
-                                  "tipsAre", "kindWhen", "currency", "splitGapMinutes", "ignoreZoneDesignator", "tripFrom"]
+                                  "tipsAre", "kindWhen", "currency", "splitGapMinutes", "ignoreZoneDesignator", "tripFrom",
+                                  "distanceUnit", "sharedRideWhen", "cancelledWhen"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "is not a key of a statement template (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -266,10 +276,12 @@ public struct StatementTemplate: Sendable, Equatable {
             tipsWhen = try rule(entry, key: "tipsWhen")
         }
         let money = try parseMoneyKeys(root, kind: kind, columns: columns, tipsWhen: tipsWhen, fail: fail, rule: rule)
-        let ruled = Set(skip.map(\.column) + [tipsWhen?.column].compactMap { $0 } + money.kindWhen.values.map(\.column))
+        let trips = try parseTripKeys(root, kind: kind, columns: columns, fail: fail, rule: rule)
+        let ruled = Set(skip.map(\.column) + [tipsWhen?.column, trips.sharedRideWhen?.column, trips.cancelledWhen?.column].compactMap { $0 }
+            + money.kindWhen.values.map(\.column))
         for field in [Field.description, .category, .status] where columns[field] != nil {
             guard ruled.contains(field) else {
-                throw fail("columns.\(field.rawValue)", "is read only by a skip, tipsWhen or kindWhen rule, and no rule names it")
+                throw fail("columns.\(field.rawValue)", "is read only by a skip, tipsWhen, kindWhen, sharedRideWhen or cancelledWhen rule, and no rule names it")
             }
         }
         var platform: String?
@@ -291,6 +303,10 @@ public struct StatementTemplate: Sendable, Equatable {
                                          tipsAre: money.tipsAre, kindWhen: money.kindWhen, currency: money.currency)
         var finished = template
         finished.tripFrom = try tripFrom(root, kind: kind, columns: columns, fail: fail)
+        finished.trips = trips
+        if trips.sharedRideWhen != nil, finished.tripFrom == nil, columns[.trip] == nil {
+            throw fail("sharedRideWhen", "joins a shared ride's rows by their trip: the template needs a trip column or tripFrom")
+        }
         for field in finished.requiredFields where columns[field] == nil { throw fail("columns.\(field.rawValue)", "is required") }
         if let value = root["splitGapMinutes"] {
             guard let minutes = value as? Int, !(value is Bool), (1...960).contains(minutes) else {

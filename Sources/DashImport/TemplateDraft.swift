@@ -18,6 +18,8 @@ public struct TemplateDraft: Sendable, Equatable {
     /// The field whose time names a row's trip (`tripFrom`), when no column gives a trip id.
     public var tripFrom: String?
     public var tipsAre: TipsPlacement?
+    /// The unit of the `distance` column (`distanceUnit`), when one is mapped.
+    public var distanceUnit: TripDistanceUnit?
     /// Field -> header (normalised as templates compare them), in the kind's field order.
     public var columns: [(field: String, header: String)] = []
     public var tipsWhen: RuleInference.DraftRule?
@@ -56,6 +58,7 @@ public struct TemplateDraft: Sendable, Equatable {
         if let tipsAre { add("tipsAre", Self.quoted(tipsAre.rawValue)) }
         let columnLines = columns.map { "    " + Self.quoted($0.field) + ": [" + Self.quoted($0.header) + "]" }
         add("columns", "{\n" + columnLines.joined(separator: ",\n") + "\n  }")
+        if let distanceUnit { add("distanceUnit", Self.quoted(distanceUnit.rawValue)) }
         if let tipsWhen { add("tipsWhen", Self.rule(tipsWhen)) }
         let kinds = RuleInference.LineKind.allCases.compactMap { kind in kindWhen[kind].map { "    " + Self.quoted(kind.rawValue) + ": " + Self.rule($0) } }
         if !kinds.isEmpty { add("kindWhen", "{\n" + kinds.joined(separator: ",\n") + "\n  }") }

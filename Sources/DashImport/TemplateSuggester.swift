@@ -73,6 +73,7 @@ public enum TemplateSuggester {
         }
         let afterTimes = mapped
         readMoney(&draft, kind: kind, mapped: mapped, cells: { column($0, kept, afterTimes) })
+        readDistance(&draft, &mapped, header: header, cells: { column($0, kept, afterTimes) })
         draft.columns = kind.fields.compactMap { field in mapped[field].map { (field, ExpenseTemplate.normalizedHeader(header[$0])) } }
         for field in kind.required where mapped[field] == nil && !(field == "date" && draft.timeFormat != nil) {
             draft.blockers.append("no column could be mapped to \(field) (a required column): add \"\(field)\": [\"<header>\"] to columns")

@@ -19,14 +19,17 @@ struct HeldRecords {
         self.entity = entity
     }
 
-    /// Records that this import holds the stored row that matches the file's next row with `key`.
-    mutating func hold(_ key: RecordKey) throws {
+    /// Records that this import holds the stored row that matches the file's next row with `key`;
+    /// returns that row's id (nil: the store holds fewer).
+    @discardableResult
+    mutating func hold(_ key: RecordKey) throws -> Int64? {
         let occurrence = seen[key, default: 0]
         seen[key] = occurrence + 1
         let ids = try store.rowIDs(entity, recordKey: key)
-        guard occurrence < ids.count else { return }
+        guard occurrence < ids.count else { return nil }
         try store.hold(entity, rowID: ids[occurrence], importID: importID)
         held += 1
+        return ids[occurrence]
     }
 
     /// Brings an earlier build's key of the same record to the folded one (docs/templates.md).

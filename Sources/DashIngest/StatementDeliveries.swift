@@ -35,6 +35,8 @@ extension StatementIngest {
             if try reconcile(row, with: existing, store: store, parking: parking, replace: replace, counts: &counts, conflicts: &conflicts,
                              touched: &touched) {
                 try store.hold(.delivery, rowID: existing.id, importID: importID)
+                // This file states the trip's distance too (never added to another file's: one trip, one distance).
+                if let distance = row.distanceMillimetres { try store.stateTripDistance(existing.id, millimetres: distance, importID: importID) }
             }
         }
         try stage(pending, of: rows, parking: parking, platform: platform, stored: &stored, held: &held, counts: &counts, conflicts: &conflicts)
@@ -56,7 +58,10 @@ extension StatementIngest {
             let row = rows[rowIndex]
             if !row.keyIsDeclared, !(try stored.admits(row.recordKey)) {
                 counts.unchanged += 1
-                try held.hold(row.recordKey)
+                // Its key holds its distance: the row held states the same one.
+                if let id = try held.hold(row.recordKey), let distance = row.distanceMillimetres {
+                    try store.stateTripDistance(id, millimetres: distance, importID: parking.importID)
+                }
                 continue
             }
             if row.platform ?? platform == nil, row.own != nil {
@@ -91,7 +96,8 @@ extension StatementIngest {
                 let row = rows[Int(chosen[placement.tag])], tag = Int64(placement.tag)
                 try writer.add((firstIDs.offer + tag, firstIDs.delivery + tag), shiftID: placement.shiftID, acceptedAt: row.accepted,
                                deliveredAt: row.delivered, own: row.own, fees: row.amounts.fees, platform: row.platform ?? platform,
-                               pickupPlaceID: row.pickup.flatMap { places[$0] }, recordKey: row.recordKey)
+                               pickupPlaceID: row.pickup.flatMap { places[$0] }, recordKey: row.recordKey,
+                               distanceMillimetres: row.distanceMillimetres)
             }
             try writer.flush()
         }, done: writer.close)

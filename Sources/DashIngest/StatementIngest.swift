@@ -155,15 +155,37 @@ public enum StatementIngest {
         return (reader, sha)
     }
 
-    /// The reader's notes: trips requested after their pickup (Uber Reserve: the request time
-    /// is the reservation's), accepted at the pickup; the first ten lines named.
+    /// The reader's notes, the first ten lines of each named: trips requested after their
+    /// pickup (Uber Reserve: the request time is the reservation's), accepted at the pickup;
+    /// trips cancelled after their pickup, ending there; a shared ride's other riders' rows,
+    /// joined to their trip (docs/templates.md, "The Uber templates").
     static func readerNotes(_ reader: ShiftRowReader) -> [String] {
-        let lines = reader.acceptedAtPickup.sorted()
-        guard !lines.isEmpty else { return [] }
-        let named = lines.prefix(10).map(String.init).joined(separator: ", ") + (lines.count > 10 ? " and \(lines.count - 10) more" : "")
-        let trips = lines.count == 1 ? "1 trip was" : "\(lines.count) trips were"
-        return ["\(trips) requested after \(lines.count == 1 ? "its" : "their") pickup (an Uber Reserve trip: the request time is "
-            + "the reservation's), so accepted at the pickup time: line\(lines.count == 1 ? "" : "s") \(named)"]
+        var notes: [String] = []
+        let reserved = reader.acceptedAtPickup.sorted()
+        if !reserved.isEmpty {
+            let trips = reserved.count == 1 ? "1 trip was" : "\(reserved.count) trips were"
+            notes.append("\(trips) requested after \(reserved.count == 1 ? "its" : "their") pickup (an Uber Reserve trip: the request time is "
+                + "the reservation's), so accepted at the pickup time: \(named(reserved))")
+        }
+        let cut = reader.cancelledAfterPickup.sorted()
+        if !cut.isEmpty {
+            let trips = cut.count == 1 ? "1 trip was" : "\(cut.count) trips were"
+            notes.append("\(trips) cancelled after \(cut.count == 1 ? "its" : "their") pickup (the rider left during the ride): "
+                + "driven, so read as \(cut.count == 1 ? "a trip" : "trips") ending at the pickup time: \(named(cut))")
+        }
+        let shares = reader.sharedRideRows
+        if !shares.isEmpty {
+            let rows = shares.count == 1 ? "1 row is" : "\(shares.count) rows are"
+            notes.append("\(rows) another rider's share of a shared ride (the same request, pickup and drop-off times as "
+                + "another row): one trip with it, not \(shares.count == 1 ? "a trip" : "trips") of \(shares.count == 1 ? "its" : "their") own: \(named(shares))")
+        }
+        return notes
+    }
+
+    /// `line 5`, `lines 5, 9 and 2 more` (the first ten named).
+    static func named(_ lines: [Int]) -> String {
+        let listed = lines.prefix(10).map(String.init).joined(separator: ", ") + (lines.count > 10 ? " and \(lines.count - 10) more" : "")
+        return "line\(lines.count == 1 ? "" : "s") \(listed)"
     }
 
     static func describe(_ paid: PaidAmount) -> String {

@@ -50,19 +50,31 @@ public enum MilesSource: String, Sendable {
     case recorded
     /// The measured route.
     case route
-    /// Neither: the shift is without a route, never zero miles.
+    /// Neither, but the platforms' trips files report the distance of its trips
+    /// (``PlatformDistance``): on-trip miles only, marked so wherever they are shown.
+    case platform
+    /// None of these: the shift is without miles, never zero miles.
     case none
 }
 
 extension ShiftFacts {
     /// The metres every figure uses: the driver's recorded miles where there are some, else the
-    /// measured route; nil when neither (never 0).
-    public var distanceMeters: Double? { recordedMiles?.meters ?? meters }
+    /// measured route, else the trips' platform-reported distance; nil when none (never 0). One
+    /// source wins whole: the platform's distance is never added to a route or recorded miles.
+    public var distanceMeters: Double? { recordedMiles?.meters ?? meters ?? platformDistance?.meters }
 
-    public var milesSource: MilesSource { recordedMiles != nil ? .recorded : meters != nil ? .route : .none }
+    public var milesSource: MilesSource {
+        recordedMiles != nil ? .recorded : meters != nil ? .route : platformDistance != nil ? .platform : .none
+    }
+
+    /// The platform-reported distance when it is the shift's miles (no route, no recorded miles).
+    public var platformDistanceCounted: PlatformDistance? { milesSource == .platform ? platformDistance : nil }
 }
 
 extension ShiftFacts {
-    /// Miles by the same source: the recorded tenths exactly, else the route's metres in miles.
-    public var distanceMiles: Double? { recordedMiles.map { Double($0.tenths) / 10 } ?? meters.map(MileageMeter.miles) }
+    /// Miles by the same source: the recorded tenths exactly, else the route's metres in miles,
+    /// else the platform's distance in miles.
+    public var distanceMiles: Double? {
+        recordedMiles.map { Double($0.tenths) / 10 } ?? (meters ?? platformDistance?.meters).map(MileageMeter.miles)
+    }
 }

@@ -34,6 +34,9 @@ public struct ShiftFacts: Hashable, Sendable {
     public var platformMiles: PlatformMilesSplit? = nil
     /// The miles the driver recorded (odometer or a figure; RecordedMiles.swift); nil: none.
     public var recordedMiles: RecordedMiles?
+    /// The distance the platforms' trips files report for its trips; nil: no trip has one. Its
+    /// miles only without a route and recorded miles (``milesSource``).
+    public var platformDistance: PlatformDistance?
     /// The methods its capture sessions record (``MeasureMethod``), sorted by name, each once;
     /// empty without a route. The mileage log's `measured_by` (issue 16).
     public var measureMethods: [MeasureMethod] = []

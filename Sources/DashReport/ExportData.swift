@@ -113,6 +113,13 @@ public struct ExportData: Sendable {
             }
             return "delivery driving (" + (parts + ["\(Self.places(unit.amount(meters: split.betweenTrips))) \(word) between trips"]).joined(separator: ", ") + ")"
         }
+        if let reported = shift.facts.platformDistanceCounted {
+            // The trips' own distances (issue 27): what they leave out is said on the row.
+            let parts = reported.byPlatform.keys.sorted().map { key in
+                "\(reported.names[key] ?? "no platform") \(Self.places(unit.amount(meters: Double(reported.byPlatform[key] ?? 0) / 1000))) \(word) on trips"
+            }
+            return "delivery driving (" + parts.joined(separator: ", ") + "; " + PlatformDistance.note(reported.reporters) + ")"
+        }
         guard let platforms = platformsByShift[shift.shift.id], !platforms.isEmpty else { return "delivery driving" }
         return "delivery driving (" + platforms.joined(separator: ", ") + ")"
     }

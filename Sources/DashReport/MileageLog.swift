@@ -21,9 +21,10 @@ public struct MileageTotals: Sendable, Equatable {
 extension ExportData {
     /// `mileage_log.csv` (docs/export.md, "The mileage log"): per completed shift the local date
     /// it started on, its start and end, the miles (or km) the driver recorded or else its route
-    /// measured (empty: neither), which of the two (`recorded`, `route`, `none`), the odometer
-    /// readings when recorded, its purpose, its platforms and what measured it (`measured_by`:
-    /// `recorded`, or the route's methods, `vehicle-1`); then the totals as rows of the same
+    /// measured, else its trips' platform-reported distance (empty: none), which of them
+    /// (`recorded`, `route`, `platform`, `none`), the odometer readings when recorded, its
+    /// purpose, its platforms and what measured it (`measured_by`: `recorded`, the route's
+    /// methods, `vehicle-1`, or `reported by Uber`); then the totals as rows of the same
     /// shape: `total` (the distance, the rates in `purpose`, `standard_mileage_deduction`),
     /// and with the vehicle's miles `vehicle_year` (its distance) and `business_share`
     /// (`business_share_percent`). Each total in a column of its own, filled only on its row.
@@ -93,7 +94,17 @@ extension ExportData {
         var text = "standard-mileage rates: \(rates.name)"
         if report.total.mileageDeduction == nil { text += "; no deduction (no shift with miles)" }
         if report.total.shiftsWithoutMileageRate > 0 { text += "; \(report.total.shiftsWithoutMileageRate) shifts on dates the table lacks" }
+        if let platform = platformMilesNote { text += "; " + platform }
         return text
+    }
+
+    /// What the log's platform-reported miles are, when some shift's miles are (issue 27):
+    /// `3 shifts: on-trip miles reported by Uber; driving between trips not included`.
+    public var platformMilesNote: String? {
+        let counted = report.shifts.filter(\.isCompleted).compactMap(\.facts.platformDistanceCounted)
+        guard !counted.isEmpty else { return nil }
+        let names = counted.flatMap(\.names.values)
+        return "\(counted.count) shift\(counted.count == 1 ? "" : "s"): " + PlatformDistance.note(PlatformDistance.reporters(names))
     }
 
     /// `recorded` when the driver's figure counts; else the methods of the route's capture
@@ -102,6 +113,7 @@ extension ExportData {
         switch shift.facts.milesSource {
         case .recorded: return .text("recorded")
         case .route: return shift.facts.measureMethods.isEmpty ? .empty : .text(shift.facts.measureMethods.map(\.rawValue).joined(separator: ", "))
+        case .platform: return .text("reported by " + (shift.facts.platformDistance?.reporters ?? "the platform"))
         case .none: return .empty
         }
     }

@@ -33,6 +33,10 @@ public struct PeriodFigures: Sendable {
     public var metersBetweenTrips = 0.0
     public var metersSharedByPlatforms = 0.0
     public var shiftsWithPlatformMiles = 0
+    /// Shifts whose miles are their trips' platform-reported distance (no route, no recorded
+    /// miles; docs/mileage.md), and the platforms that reported them (names as spelled).
+    public var shiftsOnPlatformDistance = 0
+    public var platformDistanceReporters: Set<String> = []
     /// The shifts' earnings notes (a total and its trips, or two figures, that differ).
     public var earningsNotes: [EarningsNote] = []
     public var outsideTips = Money.zero
@@ -86,6 +90,10 @@ public struct PeriodFigures: Sendable {
             workedTimedByPayments += elapsed - paused
         }
         if let shiftMeters = shift.facts.distanceMeters { meters += shiftMeters } else { shiftsWithoutRoute += 1 }
+        if let reported = shift.facts.platformDistanceCounted {
+            shiftsOnPlatformDistance += 1
+            platformDistanceReporters.formUnion(reported.names.values)
+        }
         if let gross = shift.gross {
             grossSum = try grossSum.adding(gross)
             if let tips = shift.platformTips {

@@ -60,8 +60,21 @@ extension PeriodFigures {
     }
 
     /// A shift's route distance by platform (its route's miles count: no figure the driver
-    /// recorded); the rest, counted while no trip was active, goes between trips.
+    /// recorded); the rest, counted while no trip was active, goes between trips. A shift whose
+    /// miles are its trips' platform-reported distance gives each platform its trips' (nothing
+    /// is known of the miles between trips: nothing goes there).
     mutating func addPlatformMiles(of facts: ShiftFacts) {
+        if let reported = facts.platformDistanceCounted {
+            for (key, millimetres) in reported.byPlatform {
+                let platformKey: String? = key.isEmpty ? nil : key
+                var figures = platforms[platformKey] ?? PlatformFigures(platform: reported.names[key])
+                if let name = reported.names[key], figures.platform.map({ name < $0 }) ?? true { figures.platform = name }
+                figures.meters += Double(millimetres) / 1000
+                figures.shiftsWithMiles += 1
+                platforms[platformKey] = figures
+            }
+            return
+        }
         guard facts.recordedMiles == nil, let split = facts.platformMiles else { return }
         for (key, meters) in split.meters {
             let platformKey: String? = key.isEmpty ? nil : key

@@ -27,6 +27,9 @@ extension TaxSummary {
         if actual != nil {
             notes.append("Actual method: vehicle costs at the business-use share of the year (\(businessSharePercent ?? "-") = \(Self.miles(yearBusinessHundredths)) business miles recorded in \(request.year) of \(Self.miles(businessShare?.vehicle ?? 0)) on the odometer; give the odometer's latest reading while the year runs); depreciation is not included (Form 4562 is your accountant's).")
         }
+        if mileage.platformShifts > 0 {
+            notes.append("Line 9: the miles of \(Self.count(mileage.platformShifts, "shift", "shifts")) with no route or recorded miles (\(Self.miles(mileage.platformHundredths))) are \(PlatformDistance.note(mileage.platformReporters)), nor the drive to each pickup: fewer than the business miles driven. Import the shifts' tracks or record their miles (shift miles) to count every mile.")
+        }
         if mileage.shiftsWithoutMiles > 0 { notes.append("\(Self.count(mileage.shiftsWithoutMiles, "shift has", "shifts have")) no miles (no route, no recorded figure).") }
         if mileage.shiftsWithoutRate > 0 {
             notes.append("\(Self.count(mileage.shiftsWithoutRate, "shift", "shifts")) (\(Self.miles(mileage.unvaluedHundredths)) miles) fall on dates the rate table lacks: not valued.")

@@ -128,7 +128,12 @@ public struct TaxSummary: Sendable {
     /// lines, merged with it here so line 9 is one figure).
     static func standardCarLine(_ mileage: TaxMileage) throws(MoneyError) -> [ScheduleCLine] {
         var parts = mileage.rows.map { row in
-            ScheduleCLine.Part(label: "\(Self.miles(row.hundredths)) business miles at \(row.rate.perMile) from \(row.rate.from)", amount: row.value)
+            // Miles that are only the trips' platform-reported distance say so on the line (issue
+            // 27; the notes say what they leave out).
+            let what = row.platformHundredths == 0 ? "business miles"
+                : row.platformHundredths == row.hundredths ? "on-trip miles reported by \(mileage.platformReporters)"
+                : "business miles (\(Self.miles(row.platformHundredths)) on-trip, reported by \(mileage.platformReporters))"
+            return ScheduleCLine.Part(label: "\(Self.miles(row.hundredths)) \(what) at \(row.rate.perMile) from \(row.rate.from)", amount: row.value)
         }
         if parts.isEmpty { parts = [.init(label: "no business miles valued", amount: .zero)] }
         return [try ScheduleCLine(line: "9", name: "Car and truck expenses", parts: parts)]

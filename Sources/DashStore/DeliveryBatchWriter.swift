@@ -40,6 +40,8 @@ public final class DeliveryBatchWriter {
     private var offers: [SQLValue] = []
     private var deliveries: [SQLValue] = []
     private var pending = 0
+    /// The platform-reported distances of the rows not yet written: (delivery id, millimetres).
+    private var distances: [(delivery: Int64, millimetres: Int64)] = []
 
     init(store: Store, importID: Int64) throws {
         self.store = store
@@ -111,13 +113,16 @@ public final class DeliveryBatchWriter {
 
     /// Adds a delivery, checked by ``check(acceptedAt:deliveredAt:own:fees:)``, with ids
     /// ``reserve()`` gave.
+    /// `distanceMillimetres`: the trip's distance as its platform reports it (a trips file's
+    /// distance column), stated by this import (TripDistanceSchema.swift).
     public func add(_ ids: (offer: Int64, delivery: Int64), shiftID: Int64, acceptedAt: Instant, deliveredAt: Instant, own: PaidAmount?,
-                    fees: Money?, platform: String?, pickupPlaceID: Int64?, recordKey: RecordKey) throws {
+                    fees: Money?, platform: String?, pickupPlaceID: Int64?, recordKey: RecordKey, distanceMillimetres: Int64? = nil) throws {
         guard !store.connection.isAutocommit else { throw RouteWriterError.outsideTransaction }
         let (offerID, deliveryID) = ids
         offers += [.integer(offerID), .instant(acceptedAt), .string(platform), .integer(importID)]
         deliveries += [.integer(deliveryID), .integer(shiftID), .integer(offerID), .instant(acceptedAt), .instant(deliveredAt),
                        .money(own?.amount), .money(own?.tips), .int(pickupPlaceID), .integer(importID), .text(recordKey.hex), .money(fees)]
+        if let distanceMillimetres { distances.append((deliveryID, distanceMillimetres)) }
         pending += 1
         if pending == Self.batchSize { try flush() }
     }
@@ -141,6 +146,32 @@ public final class DeliveryBatchWriter {
         offers.removeAll(keepingCapacity: true)
         deliveries.removeAll(keepingCapacity: true)
         pending = 0
+        try flushDistances()
+    }
+
+    /// The distances of the rows just written, in batches as the rows are (their trips exist now).
+    private func flushDistances() throws {
+        var row = 0
+        while row < distances.count {
+            var rows = Self.batchSize
+            while rows > distances.count - row { rows /= 2 }
+            let statement = try distanceStatement(rows: rows)
+            try statement.bind(distances[row..<(row + rows)].flatMap { [.integer($0.delivery), .integer(importID), .integer($0.millimetres)] })
+            try statement.execute()
+            row += rows
+        }
+        distances.removeAll(keepingCapacity: true)
+    }
+
+    private var distanceByCount: [Int: Statement] = [:]
+
+    private func distanceStatement(rows: Int) throws -> Statement {
+        if let known = distanceByCount[rows] { return known }
+        let values = (0..<rows).map { "(?\($0 * 3 + 1), ?\($0 * 3 + 2), ?\($0 * 3 + 3))" }.joined(separator: ", ")
+        let statement = try store.connection.prepare("INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES \(values)")
+        statements.append(statement)
+        distanceByCount[rows] = statement
+        return statement
     }
 
     /// Finalizes the statements; rows not flushed are dropped (`withDeliveryBatch` flushes).

@@ -18,7 +18,7 @@ extension Store {
     public static let tableNames = ["shift", "shiftPause", "routeSuspension", "offer", "delivery", "deliveryTip", "deliveryLine",
                                     "pickupPlace", "expense", "routeSample", "captureSession", "importRecord", "shiftEarning",
                                     "importHolding", "deliveryReplaced", "routeSampleAside", "vehicleDefault",
-                                    "vehicleOdometerYear", "taxPayment", "otherIncome"]
+                                    "vehicleOdometerYear", "taxPayment", "otherIncome", "deliveryDistance"]
 
     /// Rows in each table (the route's count comes from its index, without loading rows).
     public func counts() throws -> StoreCounts {

@@ -205,6 +205,9 @@ extension Store {
                 SELECT h.rowId FROM importHolding h WHERE h.entity = 'delivery' AND h.importId = ?1
                   AND EXISTS (SELECT 1 FROM deliveryLine l WHERE l.deliveryId = h.rowId)
                 """, key).map { $0.int("rowId") }
+            // The trips' distances it stated go first: a trip that stays keeps only what the
+            // other imports state (TripDistances.swift).
+            try removeTripDistances(of: id)
             // What another import also holds stays, as if that one had added it.
             let kept = try handOverHeldRows(of: id)
             if let delivery = try connection.scalar("""

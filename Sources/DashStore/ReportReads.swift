@@ -8,7 +8,8 @@ extension Store {
     /// of samples in memory); everything else comes from small indexed queries.
     public func shiftFacts(from: Instant? = nil, to: Instant? = nil) throws -> [ShiftFacts] {
         try read {
-            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney], payments: Bool, sessions: [CaptureSession], recorded: RecordedMiles?)] = []
+            var partial: [(shift: Shift, pauses: [ShiftPause], work: Row?, tips: Int64, hasRoute: Bool, money: [PlatformMoney], payments: Bool,
+                           sessions: [CaptureSession], recorded: RecordedMiles?, platform: PlatformDistance?)] = []
             for shift in try shifts(from: from, to: to) {
                 let work = try connection.query("""
                     SELECT count(DISTINCT offerId), count(*), count(cancelledAtMs) FROM delivery WHERE shiftId = ?1
@@ -19,7 +20,7 @@ extension Store {
                 let hasRoute = try connection.scalar("SELECT EXISTS (SELECT 1 FROM routeSample WHERE shiftId = ?1)", [.integer(shift.id)])?.int64 == 1
                 partial.append((shift, try pauses(of: shift.id), work, tips, hasRoute, try platformMoney(of: shift),
                                 try !hasRoute && timedByPaymentsOnly(shift.id), hasRoute ? try captureSessions(of: shift.id) : [],
-                                try recordedMiles(of: shift.id)))
+                                try recordedMiles(of: shift.id), try platformDistance(of: shift.id)))
             }
             // The routes' stored figures (RouteFigures.swift); a route without one is read once,
             // in time order, and measured on the second core.
@@ -36,6 +37,7 @@ extension Store {
                 facts.platformMiles = measures[p.shift.id].flatMap { $0.split.hasTrips ? $0.split : nil }
                 facts.unlogged = p.hasRoute ? LoggingGaps.unlogged(p.sessions, from: p.shift.start, to: p.shift.end) : nil
                 facts.recordedMiles = p.recorded
+                facts.platformDistance = p.platform
                 facts.measureMethods = methods[p.shift.id] ?? []
                 return facts
             }

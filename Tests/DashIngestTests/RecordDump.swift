@@ -26,7 +26,8 @@ enum RecordDump {
         return lines
     }
 
-    /// One shift's span, worked time, metres, counts and money as the report counts it.
+    /// One shift's span, worked time, metres, counts and money as the report counts it, and its
+    /// trips' platform-reported distance.
     static func shiftLine(_ facts: ShiftFacts, zone: TimeZone) throws -> String {
         let figures = ShiftFigures(facts, zone: zone, rates: nil)
         let shift = facts.shift
@@ -44,6 +45,8 @@ enum RecordDump {
             + " m \(meters) offers \(facts.offers) deliveries \(facts.deliveries) cancelled \(facts.cancelledDeliveries)"
             + " pay \(text(facts.deliveriesPay))/\(text(facts.deliveriesPlatformTips)) gross \(text(figures.gross))"
             + " tips \(text(figures.platformTips)) fees \(text(figures.fees)) money [\(money)] counted [\(counted)]"
+            // The trips' platform-reported distance, counted or not (issue 27): undone with its import, never doubled.
+            + " platform mm \(facts.platformDistance.map { "\($0.millimetres)/\($0.trips)" } ?? "-")"
     }
 
     static func text(_ money: Money?) -> String { money.map { "\($0)" } ?? "-" }

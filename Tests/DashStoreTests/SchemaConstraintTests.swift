@@ -50,6 +50,7 @@ struct SchemaConstraintTests {
             INSERT INTO otherIncome (id, occurredAtMs, amountE4, platform, platformKey, kind, importId, recordKey)
                 VALUES (1, 9500, 514700, 'Uber', 'uber', 'quest', 1, '\(String(repeating: "9a", count: 32))');
             INSERT INTO importHolding (entity, rowId, importId) VALUES ('otherIncome', 1, 2);
+            INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 2, 5632704);
             """)
         return store
     }
@@ -73,6 +74,12 @@ struct SchemaConstraintTests {
         ("tips without gross on a figure", "INSERT INTO shiftEarning (shiftId, platform, platformKey, startedAtMs, endedAtMs, tipsE4, importId, recordKey) VALUES (1, 'Uber', 'uber', 1000, 2000, 5, 1, '\(String(repeating: "ef", count: 32))')"),
         ("a line of no kind", "INSERT INTO deliveryLine (deliveryId, importId, recordKey, occurredAtMs, amountE4, kind) VALUES (2, 1, '\(String(repeating: "ef", count: 32))', 6000, 1, 'bonus')"),
         ("a holding of no entity", "INSERT INTO importHolding (entity, rowId, importId) VALUES ('shift', 1, 2)"),
+        ("a trip's distance below zero", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, -1)"),
+        ("a trip's distance of more than 1,000 miles", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, 1609344001)"),
+        ("a trip's distance in miles, not millimetres", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 1, 4.75)"),
+        ("a trip's distance of no trip", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (99, 1, 5)"),
+        ("a trip's distance of no import", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 99, 5)"),
+        ("one import stating a trip's distance twice", "INSERT INTO deliveryDistance (deliveryId, importId, distanceMm) VALUES (2, 2, 5)"),
         ("a lower-case currency", "UPDATE importRecord SET currency = 'usd' WHERE id = 1"),
         ("tips more than gross", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, 101)"),
         ("negative tips", "INSERT INTO shift (startedAtMs, endedAtMs, grossEarningsE4, platformTipsE4) VALUES (20000, 30000, 100, -1)"),

@@ -21,6 +21,9 @@ CREATE INDEX deliveryByRecordKey ON delivery (recordKey) WHERE recordKey IS NOT 
 -- index deliveryByShift
 CREATE INDEX deliveryByShift ON delivery (shiftId, acceptedAtMs);
 
+-- index deliveryDistanceByImport
+CREATE INDEX deliveryDistanceByImport ON deliveryDistance (importId);
+
 -- index deliveryLineByDelivery
 CREATE INDEX deliveryLineByDelivery ON deliveryLine (deliveryId);
 
@@ -65,15 +68,6 @@ CREATE INDEX importRecordBySha256 ON importRecord (sha256);
 
 -- index offerByImport
 CREATE INDEX offerByImport ON offer (importId) WHERE importId IS NOT NULL;
-
--- index otherIncomeByImport
-CREATE INDEX otherIncomeByImport ON otherIncome (importId) WHERE importId IS NOT NULL;
-
--- index otherIncomeByRecordKey
-CREATE INDEX otherIncomeByRecordKey ON otherIncome (recordKey) WHERE recordKey IS NOT NULL;
-
--- index otherIncomeByTime
-CREATE INDEX otherIncomeByTime ON otherIncome (occurredAtMs);
 
 -- index routeSampleAsideBySession
 CREATE INDEX routeSampleAsideBySession ON routeSampleAside (captureSessionId, recordedAtMs);
@@ -152,6 +146,14 @@ CREATE TABLE "delivery" (
     CHECK (platformTipsE4 IS NULL OR ownAmountE4 IS NOT NULL)
 ) STRICT;
 
+-- table deliveryDistance
+CREATE TABLE deliveryDistance (
+    deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+    importId INTEGER NOT NULL REFERENCES importRecord (id),
+    distanceMm INTEGER NOT NULL CHECK (distanceMm BETWEEN 0 AND 1609344000),
+    PRIMARY KEY (deliveryId, importId)
+) STRICT, WITHOUT ROWID;
+
 -- table deliveryLine
 CREATE TABLE deliveryLine (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -196,8 +198,8 @@ CREATE TABLE expense (
     CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*'))) STRICT;
 
 -- table importHolding
-CREATE TABLE "importHolding" (
-    entity TEXT NOT NULL CHECK (entity IN ('delivery', 'deliveryLine', 'expense', 'shiftEarning', 'otherIncome')),
+CREATE TABLE importHolding (
+    entity TEXT NOT NULL CHECK (entity IN ('delivery', 'deliveryLine', 'expense', 'shiftEarning')),
     rowId INTEGER NOT NULL,
     importId INTEGER NOT NULL REFERENCES importRecord (id),
     PRIMARY KEY (entity, rowId, importId)
@@ -226,20 +228,6 @@ CREATE TABLE offer (
     acceptedAtMs INTEGER NOT NULL CHECK (acceptedAtMs BETWEEN -62135596800000 AND 253402300799999),
     platform TEXT CHECK (length(platform) BETWEEN 1 AND 100),
     importId INTEGER REFERENCES importRecord (id)
-) STRICT;
-
--- table otherIncome
-CREATE TABLE otherIncome (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    occurredAtMs INTEGER NOT NULL CHECK (occurredAtMs BETWEEN -62135596800000 AND 253402300799999),
-    amountE4 INTEGER NOT NULL CHECK (amountE4 <> 0 AND amountE4 BETWEEN -100000000000 AND 100000000000),
-    platform TEXT NOT NULL CHECK (length(platform) BETWEEN 1 AND 100),
-    platformKey TEXT NOT NULL CHECK (length(platformKey) BETWEEN 1 AND 400),
-    kind TEXT NOT NULL CHECK (kind IN ('incentive', 'quest', 'referral', 'adjustment', 'other')),
-    note TEXT CHECK (length(note) BETWEEN 1 AND 200),
-    importId INTEGER REFERENCES importRecord (id),
-    recordKey TEXT CHECK (recordKey IS NULL OR (length(recordKey) = 64 AND recordKey NOT GLOB '*[^0-9a-f]*')),
-    CHECK ((importId IS NULL) = (recordKey IS NULL))
 ) STRICT;
 
 -- table pickupPlace
