@@ -110,8 +110,8 @@ enum StatementImportCommand {
             run.print("\(name): \(message)")
             if listSkips, let outcome = end.outcome {
                 for skip in outcome.skipped {
-                    // The class when the template names one (its reason already says a column's), and the amount.
-                    let named = skip.account.isUnnamedSkip ? nil : skip.account.name
+                    // The class when the template names one (the built-in reasons say theirs), and the amount.
+                    let named = skip.account.isNamedByTemplate ? skip.account.name : nil
                     let said = [named, skip.amount?.formatted()].compactMap { $0 }
                     run.print("  skipped line \(skip.line): \(skip.reason)" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 }

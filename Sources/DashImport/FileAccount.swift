@@ -32,17 +32,29 @@ public struct FileAccount: Sendable, Equatable {
         /// Income of the business (counted in gross receipts) rather than money that is not.
         public let isIncome: Bool
         let order: Int
+        /// A class a template's skip rule names (`"as"`): said beside a skipped row, whose reason
+        /// names only the cell (the built-in classes' reasons already say what they are).
+        public let isNamedByTemplate: Bool
 
         public init(notIncome name: String) {
             self.name = name
             isIncome = false
             order = 10
+            isNamedByTemplate = true
+        }
+
+        private init(builtIn name: String) {
+            self.name = name
+            isIncome = false
+            order = 10
+            isNamedByTemplate = false
         }
 
         private init(income name: String, order: Int) {
             self.name = name
             isIncome = true
             self.order = order
+            isNamedByTemplate = false
         }
 
         public static let onTrips = Class(income: "income on trips", order: 0)
@@ -50,18 +62,19 @@ public struct FileAccount: Sendable, Equatable {
         public static let otherIncome = Class(income: "income on no trip", order: 2)
         /// Counted apart from income: what the platform kept (deducted on Schedule C line 10).
         public static let fees = Class(fee: "fees the platform kept")
-        public static let repeatedHeader = Class(notIncome: "repeated headers")
-        public static let anotherDriver = Class(notIncome: "another driver's rows")
-        public static let noAmount = Class(notIncome: "rows with no amount")
+        public static let repeatedHeader = Class(builtIn: "repeated headers")
+        public static let anotherDriver = Class(builtIn: "another driver's rows")
+        public static let noAmount = Class(builtIn: "rows with no amount")
+        /// Trips cancelled before pickup (`cancelledWhen`): no trip driven, no money in a trips file.
+        public static let cancelledTrips = Class(builtIn: "trips cancelled before pickup")
         /// A skip rule that names no class (`"as"`): its column says which.
-        public static func skippedBy(_ column: String) -> Class { Class(notIncome: "rows skipped by their \(column)") }
-        /// True for a class ``skippedBy(_:)`` made (its name says only which column skipped it).
-        public var isUnnamedSkip: Bool { !isIncome && order == 10 && name.hasPrefix("rows skipped by their ") }
+        public static func skippedBy(_ column: String) -> Class { Class(builtIn: "rows skipped by their \(column)") }
 
         private init(fee name: String) {
             self.name = name
             isIncome = false
             order = 3
+            isNamedByTemplate = false
         }
 
         public static func < (lhs: Class, rhs: Class) -> Bool { (lhs.order, lhs.name) < (rhs.order, rhs.name) }

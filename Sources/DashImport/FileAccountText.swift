@@ -49,14 +49,15 @@ public struct StoredAccount: Sendable, Equatable {
                 case "income": guard let known = FileAccount.Class.income(named: fields[1]) else { return nil }
                     kind = known
                 case "fee": kind = .fees
-                default: kind = FileAccount.Class(notIncome: fields[1])
+                default: kind = [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount, .cancelledTrips].first { $0.name == fields[1] }
+                    ?? FileAccount.Class(notIncome: fields[1])
                 }
                 account.add(kind, units.map(Money.init(units:)), rows: rows)
             case ("skip", 4):
                 guard let number = Int(fields[1]) else { return nil }
                 let units = fields[3] == "-" ? nil : Int64(fields[3])
                 if fields[3] != "-" && units == nil { return nil }
-                let kind = [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount].first { $0.name == fields[2] }
+                let kind = [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount, .cancelledTrips].first { $0.name == fields[2] }
                     ?? FileAccount.Class(notIncome: fields[2])
                 skipped.append(SkippedRow(line: number, reason: "", account: kind, amount: units.map(Money.init(units:))))
             case ("skipped", 2):

@@ -109,8 +109,8 @@ extension ShiftRowReader {
         // A trip that did not complete (`cancelledWhen`): driven only when picked up.
         let cancelled = template.trips.cancelledWhen.map { $0.matches(cell(record, $0.column)) } ?? false
         if cancelled, let rule = template.trips.cancelledWhen, cell(record, .pickedUp).isEmpty {
-            skipped.append((line, "\(rule.reason(cell(record, rule.column))): never picked up, so no trip was driven "
-                + "(a fee paid for it is the payments file's)"))
+            skipped.append(SkippedRow(line: line, reason: "\(rule.reason(cell(record, rule.column))): never picked up, so no trip was driven "
+                + "(a fee paid for it is the payments file's)", account: .cancelledTrips, amount: skippedAmount(record)))
             return
         }
         let times = deliveryTimes(record, cancelled: cancelled, problem: problem)

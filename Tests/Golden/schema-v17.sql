@@ -21,6 +21,9 @@ CREATE INDEX deliveryByRecordKey ON delivery (recordKey) WHERE recordKey IS NOT 
 -- index deliveryByShift
 CREATE INDEX deliveryByShift ON delivery (shiftId, acceptedAtMs);
 
+-- index deliveryDistanceByImport
+CREATE INDEX deliveryDistanceByImport ON deliveryDistance (importId);
+
 -- index deliveryLineByDelivery
 CREATE INDEX deliveryLineByDelivery ON deliveryLine (deliveryId);
 
@@ -152,6 +155,14 @@ CREATE TABLE "delivery" (
     CHECK (platformTipsE4 IS NULL OR ownAmountE4 IS NOT NULL)
 ) STRICT;
 
+-- table deliveryDistance
+CREATE TABLE deliveryDistance (
+    deliveryId INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+    importId INTEGER NOT NULL REFERENCES importRecord (id),
+    distanceMm INTEGER NOT NULL CHECK (distanceMm BETWEEN 0 AND 1609344000),
+    PRIMARY KEY (deliveryId, importId)
+) STRICT, WITHOUT ROWID;
+
 -- table deliveryLine
 CREATE TABLE deliveryLine (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -215,7 +226,7 @@ CREATE TABLE importRecord (
 , contentSha256 TEXT
     CHECK (contentSha256 IS NULL OR (length(contentSha256) = 64 AND contentSha256 NOT GLOB '*[^0-9a-f]*')), currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency NOT GLOB '*[^A-Z]*')), driverPlatformKey TEXT CHECK (length(driverPlatformKey) BETWEEN 1 AND 400), driverDigest TEXT
     CHECK (driverDigest IS NULL OR (length(driverDigest) = 64 AND driverDigest NOT GLOB '*[^0-9a-f]*'))
-    CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL)), splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000), account TEXT CHECK (account IS NULL OR length(account) <= 1000000)) STRICT;
+    CHECK ((driverDigest IS NULL) = (driverPlatformKey IS NULL)), splitGapMs INTEGER CHECK (splitGapMs BETWEEN 1000 AND 57600000)) STRICT;
 
 -- table legacyRecordKeys
 CREATE TABLE legacyRecordKeys (since INTEGER NOT NULL) STRICT;
