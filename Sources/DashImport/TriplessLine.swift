@@ -40,4 +40,3 @@ extension ShiftRowReader {
         return TriplessLine(line: record.line, at: at, amount: money.amount, platform: platform, kind: kind, recordKey: key)
     }
 }
-
