@@ -15,7 +15,7 @@ import Glibc
         try KillTests.copyStore(setup.base, to: store)
         let base = [ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago", "--quiet", "import"]
         let gpx = try ProcessHarness.start(base + ["gpx", setup.gpx], output: setup.folder.path("a"))
-        let csv = try ProcessHarness.start(base + ["statement", setup.csv, "--template", "delivery-log", "--create-shifts"],
+        let csv = try ProcessHarness.start(base + ["statement", setup.csv, "--template", "delivery-log", "--create-shifts", "--allow-future"],
                                            output: setup.folder.path("b"))
         let (first, second) = (gpx.wait(), csv.wait())
         #expect(first.status == 0, "\(first.stderr)")
@@ -33,7 +33,7 @@ import Glibc
         let store = setup.folder.path("store.sqlite")
         try KillTests.copyStore(setup.base, to: store)
         let words = [ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago", "import"]
-            + (kind == "gpx" ? ["gpx", setup.gpx] : ["statement", setup.csv, "--template", "delivery-log", "--create-shifts"])
+            + (kind == "gpx" ? ["gpx", setup.gpx] : ["statement", setup.csv, "--template", "delivery-log", "--create-shifts", "--allow-future"])
         // What one import alone adds (the importer drops a few generated points as noise).
         let reference = setup.folder.path("reference.sqlite")
         try KillTests.copyStore(setup.base, to: reference)
@@ -58,7 +58,7 @@ import Glibc
         let report = [ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago", "report", "--range", "2026-11", "--format", "csv"]
         let before = try ProcessHarness.run(report, output: setup.folder.path("r0"))
         let importing = try ProcessHarness.start([ProcessHarness.dashpilot, "--store", store, "--tz", "America/Chicago", "--quiet", "import",
-                                                  "statement", setup.csv, "--template", "delivery-log", "--create-shifts"],
+                                                  "statement", setup.csv, "--template", "delivery-log", "--create-shifts", "--allow-future"],
                                                  output: setup.folder.path("i"))
         var seen: [String] = []
         for n in 0..<6 {

@@ -110,6 +110,10 @@ enum RecordCorpus {
                 + "\(money(fare + tip)),\(money(fare + tip)),\(money(fare)),\(tip == 0 ? "" : money(tip))"
             early.append(fareLine)
             late.append(fareLine)
+            // A quest with no trip (issue 27: income on no shift), in both weekly files: held by both.
+            let quest = "gen-quest-\(day),,Quest promotion,2026-11-\(day + 1) 23:00:00.000 -0600 CST,\(money(1000 + day)),\(money(1000 + day)),,"
+            early.append(quest)
+            late.append(quest)
             let adjust = Int.random(in: 100...300, using: &random)
             late.append("\(trip)-L2,\(trip),trip fare adjust order,2026-11-\(day + 2) 09:15:00.000 -0600 CST,"
                         + "\(money(adjust)),\(money(adjust)),,\(money(adjust))")

@@ -17,8 +17,11 @@ enum RecordDump {
                                     unit: .week, zone: zone, rates: nil)
         let (from, to) = request.instants
         let expenses = try store.expenses(from: from, to: to)
-        let report = try Report(request: request, facts: try store.shiftFacts(from: from, to: to), expenses: expenses)
-        let data = ExportData(report: report, deliveries: try store.deliveryRecords(from: from, to: to), expenses: expenses)
+        // Income on no shift (issue 27): in any order once, undone with the last import holding it.
+        let otherIncome = try store.otherIncome(from: from, to: to)
+        let report = try Report(request: request, facts: try store.shiftFacts(from: from, to: to), expenses: expenses, otherIncome: otherIncome)
+        let data = ExportData(report: report, deliveries: try store.deliveryRecords(from: from, to: to), expenses: expenses,
+                              otherIncome: otherIncome)
         for table in data.tables {
             lines.append("== \(table.name).csv")
             lines += withoutIDs(CSVText.render(table))
