@@ -5,7 +5,7 @@ import DashStore
 /// writes, and the libraries it runs on (docs/cli.md, "Version").
 enum Version {
     /// dashpilot's version: the one place it is defined.
-    static let dashpilot = "0.19.0"
+    static let dashpilot = "0.20.0"
 
     /// Four lines, the same on every run of one build.
     static func text() -> String {
