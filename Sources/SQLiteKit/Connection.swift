@@ -17,8 +17,11 @@ public final class Connection {
     }
 
     /// Once per process, before SQLite initializes: memory statistics off (every allocation
-    /// otherwise takes a global mutex; nothing here reads them).
-    private static let processSetup: Void = { _ = csqlite_disable_memory_statistics() }()
+    /// otherwise takes a global mutex; nothing here reads them). Every call into SQLite that
+    /// may initialize it touches this first (DatabasePath.swift too: 0.19.0's path check ran
+    /// `sqlite3_vfs_find` before the first connection, which left the statistics on and cost an
+    /// import of Uber's 13,178-line payments file 16% more CPU; docs/performance.md, "Issue 27").
+    static let processSetup: Void = { _ = csqlite_disable_memory_statistics() }()
 
     let handle: OpaquePointer
     /// The path given to `init`, or ":memory:".

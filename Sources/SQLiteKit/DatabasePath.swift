@@ -22,6 +22,7 @@ public enum DatabasePath {
 
     /// The longest full path SQLite opens: `mxPathname` less the 8 bytes of `-journal`.
     public static var longest: Int {
+        _ = Connection.processSetup
         guard let vfs = sqlite3_vfs_find(nil) else { return 504 }
         return Int(vfs.pointee.mxPathname) - 8
     }
@@ -30,6 +31,7 @@ public enum DatabasePath {
     /// tell a path too long from one it cannot look at). Only looks (lstat, readlink, getcwd):
     /// nothing is created.
     public static func verdict(_ path: String) -> Verdict {
+        _ = Connection.processSetup
         guard let vfs = sqlite3_vfs_find(nil) else { return .unresolved }
         let size = Int(vfs.pointee.mxPathname) + 1
         if let full = fullPathname(path, vfs: vfs, size: size) { return full.utf8.count > size - 1 - 8 ? .tooLong(full) : .opens(full) }
