@@ -76,6 +76,8 @@ extension ShiftRowReader {
         // Money with no trip (a quest, a referral bonus, a support credit): income of the
         // business on no shift (docs/record.md, "Income on no shift"), never skipped.
         guard !trip.isEmpty || template.tripFrom == .time else {
+            // Its currency is the file's like any line's (one currency a store: StatementIdentity.swift).
+            if let currency { currencies.insert(currency) }
             triplessLines.append(triplessLine(record, at: at, money: money, platform: platform))
             return
         }

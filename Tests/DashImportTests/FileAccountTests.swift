@@ -59,6 +59,19 @@ import Testing
         #expect(logAccount.amount(of: FileAccount.Class(notIncome: "totals rows")) == Money(units: 600_000))
     }
 
+    /// A trip-less line's currency is the file's like any line's: the one-currency rule sees it.
+    @Test func aTriplessLinesCurrencyIsTheFiles() throws {
+        let template = try StatementTemplate.parse(Array("""
+            {"name": "lines", "kind": "moneyLines", "platform": "Uber", "timeFormat": "yyyy-MM-dd HH:mm:ss", "tipsAre": "within",
+             "columns": {"trip": ["trip"], "time": ["time"], "amount": ["amount"], "currency": ["currency"]}}
+            """.utf8), file: "lines.json")
+        var reader = ShiftRowReader(template: template, zone: UberPersonalDataTests.chicago)
+        Array("Trip,Time,Amount,Currency\nt1,2026-11-14 11:00:00,9.87,USD\n,2026-11-15 09:00:00,50.00,EUR\n".utf8).withUnsafeBytes { reader.feed($0) }
+        let result = reader.finish()
+        // Two currencies in one file are refused (docs/templates.md), the trip-less line's included.
+        #expect(reader.triplessLines.count == 1 && reader.currencies == ["USD", "EUR"], "\(reader.currencies) \(result.problems)")
+    }
+
     /// What the store keeps reads back as it was written, skipped rows bounded.
     @Test func theStoredAccountReadsBack() throws {
         var account = FileAccount()
