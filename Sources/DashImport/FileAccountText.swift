@@ -49,16 +49,14 @@ public struct StoredAccount: Sendable, Equatable {
                 case "income": guard let known = FileAccount.Class.income(named: fields[1]) else { return nil }
                     kind = known
                 case "fee": kind = .fees
-                default: kind = [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount, .cancelledTrips].first { $0.name == fields[1] }
-                    ?? FileAccount.Class(notIncome: fields[1])
+                default: kind = FileAccount.Class.builtIn(named: fields[1]) ?? FileAccount.Class(notIncome: fields[1])
                 }
                 account.add(kind, units.map(Money.init(units:)), rows: rows)
             case ("skip", 4):
                 guard let number = Int(fields[1]) else { return nil }
                 let units = fields[3] == "-" ? nil : Int64(fields[3])
                 if fields[3] != "-" && units == nil { return nil }
-                let kind = [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount, .cancelledTrips].first { $0.name == fields[2] }
-                    ?? FileAccount.Class(notIncome: fields[2])
+                let kind = FileAccount.Class.builtIn(named: fields[2]) ?? FileAccount.Class(notIncome: fields[2])
                 skipped.append(SkippedRow(line: number, reason: "", account: kind, amount: units.map(Money.init(units:))))
             case ("skipped", 2):
                 guard let total = Int(fields[1]) else { return nil }
@@ -77,6 +75,11 @@ public struct StoredAccount: Sendable, Equatable {
 }
 
 extension FileAccount.Class {
+    /// The built-in class of what is not income named `name`, if it is one.
+    static func builtIn(named name: String) -> FileAccount.Class? {
+        [FileAccount.Class.repeatedHeader, .anotherDriver, .noAmount, .cancelledTrips].first { $0.name == name }
+    }
+
     /// The income class of `name` (the three this build writes).
     static func income(named name: String) -> FileAccount.Class? {
         [FileAccount.Class.onTrips, .onShifts, .otherIncome].first { $0.name == name }

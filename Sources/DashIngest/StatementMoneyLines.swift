@@ -32,9 +32,7 @@ extension StatementIngest {
                 continue
             }
             if line.platform ?? platform == nil {
-                conflicts.append(RowProblem(line: line.line, column: "platform", message: """
-                    the line names no platform (docs/record.md: every amount keeps its platform); give the template a platform or pass --platform NAME
-                    """))
+                conflicts.append(lineWithoutPlatform(line.line))
                 continue
             }
             if let index = groupIndex[line.tripKey] { groups[index].lines.append(line) } else {
@@ -93,5 +91,13 @@ extension StatementIngest {
                 }
             }
         }
+    }
+
+    /// A money line (on a trip or on none) whose platform neither the file nor the template nor
+    /// `--platform` names: refused at its line.
+    static func lineWithoutPlatform(_ line: Int) -> RowProblem {
+        RowProblem(line: line, column: "platform", message: """
+            the line names no platform (docs/record.md: every amount keeps its platform); give the template a platform or pass --platform NAME
+            """)
     }
 }

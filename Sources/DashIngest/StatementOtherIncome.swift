@@ -12,9 +12,7 @@ extension StatementIngest {
         var inputs: [OtherIncomeInput] = []
         for line in lines where line.amount != .zero {
             guard let name = line.platform ?? platform else {
-                conflicts.append(RowProblem(line: line.line, column: "platform", message: """
-                    the line names no platform (docs/record.md: every amount keeps its platform); give the template a platform or pass --platform NAME
-                    """))
+                conflicts.append(lineWithoutPlatform(line.line))
                 continue
             }
             inputs.append(OtherIncomeInput(occurredAt: line.at, amount: line.amount, platform: name, kind: line.kind, recordKey: line.recordKey))
